@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Server → client event names, `entity.verb` (chat events keep the spec's names). */
+export const realtimeEvents = ['session.revoked', 'mail.queued', 'system.notice'] as const;
+export type RealtimeEventName = (typeof realtimeEvents)[number];
+
+export const realtimeEvent = z.object({
+  type: z.literal('event'),
+  id: z.number().int(),
+  name: z.string(),
+  payload: z.unknown(),
+  at: z.string(),
+});
+export type RealtimeEvent = z.infer<typeof realtimeEvent>;
+
+/** Client → server frames. */
+export const clientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('resume'), since: z.number().int().min(0) }),
+]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+
+export const serverFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('ready'), lastEventId: z.number().int() }),
+  realtimeEvent,
+]);
+export type ServerFrame = z.infer<typeof serverFrame>;

@@ -1,0 +1,100 @@
+// ESLint flat config. Import boundaries are rules here, not prose (STYLE.md rule 2 and 10):
+// - contracts/ imports only zod;
+// - web/ never imports server/ (and server never imports web/);
+// - a feature never imports another feature's insides (server/src/features/*, web/src/features/*).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import path from 'node:path';
+
+/** Reports a relative import that leaves its own feature folder for another feature's folder. */
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      cross:
+        "Feature '{{from}}' must not import feature '{{to}}' ({{source}}). Combine features in app.ts or web/src/app, or use events.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const match = /[\\/](server[\\/]src|web[\\/]src)[\\/]features[\\/]([^\\/]+)[\\/]/.exec(file);
+    if (!match) return {};
+    const root = file.slice(0, match.index + match[0].length - match[2].length - 1);
+    const own = match[2];
+    const check = (node) => {
+      const source = node.source && node.source.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source);
+      if (!target.startsWith(root + path.sep)) return;
+      const other = target.slice(root.length + 1).split(path.sep)[0];
+      if (other && other !== own) context.report({ node, messageId: 'cross', data: { from: own, to: other, source } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { parley: { rules: { 'feature-boundaries': featureBoundaries } } },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'parley/feature-boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./|\\.\\./).*', message: 'contracts/ imports only zod.' }] },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^@parley/server)|(/server/)', message: 'The web app never imports server code.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^@parley/web)|(/web/src/)', message: 'The server never imports web code.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

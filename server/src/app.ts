@@ -1,0 +1,147 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { healthRoutes } from '@parley/contracts/health';
+import { fileLimits } from '@parley/contracts/files';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { EventBus } from './platform/realtime/bus';
+import type { Jobs } from './platform/jobs';
+import type { Mailer } from './platform/mail';
+import type { SecretBox } from './platform/secrets';
+import { createSessionsService } from './platform/sessions';
+import { createCaptchaService } from './platform/captcha';
+import { createFileStore } from './platform/files';
+import { AppError } from './platform/errors';
+import { addRoute } from './platform/http';
+import { registerAuditLog, registerAuthHooks, registerErrorHandling, registerNotFound } from './platform/request-hooks';
+import { registerRealtimeSocket } from './platform/realtime/socket';
+import { accountFeature } from './features/account/index';
+import { mailOutboxFeature } from './features/mail-outbox/index';
+import { auditTrailFeature } from './features/audit-trail/index';
+import { filesFeature } from './features/files/index';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+  jobs: Jobs;
+  mailer: Mailer;
+  secrets: SecretBox;
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the Fastify app: platform plugins first, then every feature. Starts nothing. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, bus, mailer, secrets } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  const sessions = createSessionsService({ db: database.db, bus, config });
+  registerAuthHooks(app, { sessions });
+  registerAuditLog(app, { db: database.db });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl
+      ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) }
+      : {}),
+    errorResponseBuilder: () => Object.assign(new Error('rate limited'), { statusCode: 429 }),
+  });
+  await app.register(multipart, { limits: { fileSize: fileLimits.maxBytes, files: 1, fields: 20 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Parley API',
+        version: '0.1.0',
+        description: 'Every call of the Parley console. Envelope: { status, message, data }.',
+      },
+      components: { securitySchemes: { authtoken: { type: 'apiKey', in: 'header', name: 'authtoken' } } },
+      security: [{ authtoken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  addRoute(app, healthRoutes.health, { permission: 'public', tag: 'Platform' }, async () => ({
+    uptimeSeconds: process.uptime(),
+  }));
+  addRoute(app, healthRoutes.ready, { permission: 'public', tag: 'Platform' }, async ({ reply }) => {
+    try {
+      await database.ping();
+    } catch {
+      reply.status(503);
+      throw new AppError('SHUTTING_DOWN', { message: 'The database is not reachable' });
+    }
+    return { database: database.kind };
+  });
+
+  const captcha = createCaptchaService({ db: database.db, testAnswer: config.captchaTestAnswer });
+  const files = createFileStore({ db: database.db, dataDir: config.dataDir });
+  registerRealtimeSocket(app, { bus, sessions });
+  accountFeature(app, {
+    db: database.db,
+    sessions,
+    captcha,
+    mailer,
+    secrets,
+    config,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+    appConfig: () => ({ title: config.title, hideSignup: config.hideSignup, enableAds: false, adBannerUrl: null }),
+  });
+  mailOutboxFeature(app, { db: database.db });
+  auditTrailFeature(app, { db: database.db });
+  filesFeature(app, { files });
+
+  if (fs.existsSync(config.webDist)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${'/'}assets${'/'}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  registerNotFound(app, { webDist: config.webDist });
+  return app;
+}

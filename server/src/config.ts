@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { featureFlags } from '@parley/contracts/permissions';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PARLEY_DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url().optional(),
+    REDIS_URL: z.url().optional(),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
+    PARLEY_SECRET_KEY: z.string().min(16).optional(),
+    PUBLIC_URL: z.url().optional(),
+    PARLEY_TITLE: z.string().min(1).default('Parley'),
+    PARLEY_HIDE_SIGNUP: booleanFlag,
+    /** Comma-separated feature flags switched off for every enterprise (platform §6). */
+    PARLEY_FEATURES_OFF: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(featureFlags))),
+    /** scrypt cost as log2(N); 17 (N = 131072) in production. Tests may lower it. */
+    PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+    /** Requests per minute per address on each sign-in route. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Test seam: every captcha's text is this value. Refused in production. */
+    CAPTCHA_TEST_ANSWER: z.string().min(1).max(16).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PARLEY_SEED_DEMO: booleanFlag.default(true),
+    PARLEY_WEB_DIST: z.string().optional(),
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
+    message: 'CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production',
+    path: ['CAPTCHA_TEST_ANSWER'],
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  secretKey?: string;
+  publicUrl: string;
+  title: string;
+  hideSignup: boolean;
+  featuresOff: Env['PARLEY_FEATURES_OFF'];
+  scryptLogN: number;
+  authRateLimitPerMinute: number;
+  captchaTestAnswer?: string;
+  logLevel: Env['LOG_LEVEL'];
+  seedDemo: boolean;
+  webDist: string;
+}
+
+/** Reads and validates the environment; throws a readable error listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const host = env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.PARLEY_DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    secretKey: env.PARLEY_SECRET_KEY,
+    publicUrl: (env.PUBLIC_URL ?? `http://${host}:${env.PORT}`).replace(/\/$/, ''),
+    title: env.PARLEY_TITLE,
+    hideSignup: env.PARLEY_HIDE_SIGNUP,
+    featuresOff: env.PARLEY_FEATURES_OFF,
+    scryptLogN: env.PASSWORD_SCRYPT_LOG_N,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
+    logLevel: env.LOG_LEVEL,
+    seedDemo: env.PARLEY_SEED_DEMO,
+    webDist: path.resolve(env.PARLEY_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

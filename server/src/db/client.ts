@@ -1,0 +1,100 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface RawResult {
+  rows: Record<string, unknown>[];
+}
+/** Runs one statement with $n parameters, or (without values) a script of several statements. */
+export type RawQuery = (text: string, values?: unknown[]) => Promise<RawResult>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  raw: RawQuery;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
+
+/** Turns `$1`-style SQL text and values into a drizzle SQL object (runs on any Db or Tx). */
+export function toSql(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) chunks.push(sql.raw(part));
+    else chunks.push(sql`${values[Number(part) - 1] ?? null}`);
+  });
+  return sql.join(chunks);
+}
+
+/** A raw executor bound to a transaction, for libraries that speak `$n` SQL (pg-boss). */
+export function rawFor(tx: DbOrTx): RawQuery {
+  return async (text, values) => {
+    const result = (await tx.execute(toSql(text, values))) as unknown as RawResult;
+    return { rows: result.rows };
+  };
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    raw: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows as RawResult['rows'] };
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as RawResult['rows'] };
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // idle client errors surface on the next query
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    raw: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder });
+  }
+}

@@ -1,0 +1,2 @@
+// The drizzle schema, one file per feature; this list is what drizzle-kit and the client see.
+export * from './platform';

@@ -1,0 +1,109 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { enterprises, loginChallenges, oneTimeCodes, users, type EnterpriseSettings } from '../../db/schema/platform';
+
+export type UserRow = typeof users.$inferSelect;
+export type EnterpriseRow = typeof enterprises.$inferSelect;
+
+export function createAccountRepository(db: Db) {
+  return {
+    transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => db.transaction(work),
+
+    async findUserByEmail(email: string) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+    async findUser(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async findUserWithEnterprise(id: string) {
+      const [row] = await db
+        .select({ user: users, enterprise: enterprises })
+        .from(users)
+        .innerJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+        .where(eq(users.id, id))
+        .limit(1);
+      return row;
+    },
+    async findEnterprise(id: string) {
+      const [row] = await db.select().from(enterprises).where(eq(enterprises.id, id)).limit(1);
+      return row;
+    },
+    async createEnterprise(tx: DbOrTx, name: string, settings: EnterpriseSettings = {}) {
+      const [row] = await tx.insert(enterprises).values({ name, settings }).returning();
+      return row!;
+    },
+    async createUser(tx: DbOrTx, values: typeof users.$inferInsert) {
+      const [row] = await tx.insert(users).values(values).returning();
+      return row!;
+    },
+    async updateUser(id: string, values: Partial<typeof users.$inferInsert>, tx: DbOrTx = db) {
+      await tx.update(users).set(values).where(eq(users.id, id));
+    },
+    /** Adds a failed sign-in; locks the account for `lockMs` once `threshold` is reached. */
+    async recordFailedLogin(id: string, threshold: number, lockMs: number) {
+      const [row] = await db
+        .update(users)
+        .set({
+          failedLogins: sql`case when ${users.failedLogins} + 1 >= ${threshold} then 0 else ${users.failedLogins} + 1 end`,
+          lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${threshold} then now() + make_interval(secs => ${lockMs / 1000}) else ${users.lockedUntil} end`,
+        })
+        .where(eq(users.id, id))
+        .returning({ lockedUntil: users.lockedUntil });
+      return row?.lockedUntil ?? null;
+    },
+    /** Records a used TOTP time step; false when that step (or a later one) was already used. */
+    async claimTotpStep(userId: string, step: number) {
+      const rows = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(and(eq(users.id, userId), sql`(${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+
+    async createChallenge(values: typeof loginChallenges.$inferInsert) {
+      await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, new Date()));
+      await db.insert(loginChallenges).values(values);
+    },
+    async findChallenge(tokenHash: string) {
+      const [row] = await db.select().from(loginChallenges).where(eq(loginChallenges.tokenHash, tokenHash)).limit(1);
+      return row;
+    },
+    async bumpChallengeAttempts(id: string) {
+      await db
+        .update(loginChallenges)
+        .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+        .where(eq(loginChallenges.id, id));
+    },
+    async deleteChallenge(id: string) {
+      await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
+    },
+
+    async createCode(values: typeof oneTimeCodes.$inferInsert, tx: DbOrTx = db) {
+      await tx.insert(oneTimeCodes).values(values);
+    },
+    /** Marks a valid, unused code as used and returns it (single use even under concurrency). */
+    async consumeCode(kind: 'activate' | 'reset', codeHash: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .update(oneTimeCodes)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(oneTimeCodes.codeHash, codeHash),
+            eq(oneTimeCodes.kind, kind),
+            isNull(oneTimeCodes.usedAt),
+            gt(oneTimeCodes.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      return row;
+    },
+  };
+}
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

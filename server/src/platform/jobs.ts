@@ -1,0 +1,62 @@
+import PgBoss from 'pg-boss';
+import { rawFor, type DbOrTx, type RawQuery } from '../db/client';
+
+export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
+
+export interface Jobs {
+  /** Enqueue a job; pass `tx` to enqueue inside the caller's transaction (rolled back with it). */
+  send<T extends object>(
+    name: string,
+    data: T,
+    options?: { tx?: DbOrTx; singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<string | null>;
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on the same database. On PGlite it runs through an adapter (`raw`: parameterised
+ * statements through query, multi-statement scripts through exec); on PostgreSQL through the pool.
+ */
+export async function createJobs(deps: {
+  raw: RawQuery;
+  onError?: (error: Error) => void;
+  pollingIntervalSeconds?: number;
+}): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: deps.raw },
+    schema: 'pgboss',
+    supervise: true,
+  } as unknown as PgBoss.ConstructorOptions);
+  boss.on('error', (error) => deps.onError?.(error));
+  await boss.start();
+  const queues = new Set<string>();
+  async function ensureQueue(name: string) {
+    if (queues.has(name)) return;
+    await boss.createQueue(name);
+    queues.add(name);
+  }
+  return {
+    async send(name, data, options = {}) {
+      await ensureQueue(name);
+      const sendOptions: Record<string, unknown> = {};
+      if (options.singletonKey) sendOptions.singletonKey = options.singletonKey;
+      if (options.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
+      if (options.tx) sendOptions.db = { executeSql: rawFor(options.tx) };
+      return boss.send(name, data, sendOptions as PgBoss.SendOptions);
+    },
+    async work(name, handler, options = {}) {
+      await ensureQueue(name);
+      await boss.work(
+        name,
+        { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1 },
+        async (jobs: PgBoss.Job<object>[]) => {
+          for (const job of jobs) await handler(job.data as never, { id: job.id, name: job.name });
+        },
+      );
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AUTH_HEADER } from '@parley/contracts/constants';
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema/platform';
+import { AppError, errorBody } from './errors';
+import type { SessionsService } from './sessions';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function tokenOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const direct = headers[AUTH_HEADER];
+  if (typeof direct === 'string' && direct) return direct;
+  const authorization = headers.authorization;
+  if (typeof authorization === 'string' && authorization.startsWith('Bearer ')) return authorization.slice(7);
+  return undefined;
+}
+
+/** Authentication and permission check for every /api route: deny by default. */
+export function registerAuthHooks(app: FastifyInstance, deps: { sessions: SessionsService }) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('auditActor', null);
+
+  // Routes registered by libraries (OpenAPI docs) are public by declaration here, in one place.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs') && route.config?.permission === undefined) {
+      route.config = { ...(route.config ?? {}), permission: 'public', audit: false };
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || !request.url.startsWith('/api/')) return;
+    const permission = request.routeOptions.config.permission;
+    if (permission === undefined) throw new AppError('FORBIDDEN');
+    if (permission === 'public' && request.routeOptions.url !== '/api/account/logout') return;
+    const token = tokenOf(request.headers);
+    const auth = token ? await deps.sessions.resolve(token) : null;
+    if (permission === 'public') {
+      request.auth = auth;
+      return;
+    }
+    if (!auth) throw new AppError('UNAUTHENTICATED');
+    request.auth = auth;
+    if (permission !== 'authenticated' && !auth.permissions.includes(permission)) throw new AppError('FORBIDDEN');
+  });
+}
+
+/** Uniform error envelope; 5xx bodies never carry internals (the log has them, with the request id). */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.httpStatus).send(errorBody(error.key, error.message, error.fieldErrors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+        const key =
+          (params?.issue?.path ?? []).map(String).join('.') ||
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          '_';
+        fieldErrors[key] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(fieldErrors)[0];
+      return reply.status(400).send(errorBody('VALIDATION', first, fieldErrors));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its contract');
+      return reply.status(500).send(errorBody('INTERNAL'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED'));
+    if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE'));
+    if (status === 415) return reply.status(415).send(errorBody('UNSUPPORTED_MEDIA'));
+    if (status === 503) return reply.status(503).send(errorBody('SHUTTING_DOWN'));
+    if (status >= 400 && status < 500)
+      return reply.status(400).send(errorBody('VALIDATION', 'The request could not be read'));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL'));
+  });
+}
+
+/** Writes who did what, when, to which target, for every mutating /api request. */
+export function registerAuditLog(app: FastifyInstance, deps: { db: Db }) {
+  app.addHook('onResponse', async (request, reply) => {
+    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/') || request.is404) return;
+    const config = request.routeOptions.config;
+    if (config.audit === false) return;
+    const actor = request.auth ?? request.auditActor;
+    if (!actor) return;
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const target = typeof params.id === 'string' ? params.id : null;
+    try {
+      await deps.db.insert(auditLog).values({
+        enterpriseId: actor.enterpriseId,
+        userId: actor.userId,
+        action: config.audit ?? `${request.method} ${request.routeOptions.url}`,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url,
+        target,
+        statusCode: reply.statusCode,
+        ip: request.ip,
+        requestId: String(request.id),
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'could not write the audit log');
+    }
+  });
+}
+
+/** Unknown /api paths answer a 404 envelope; any other GET that accepts HTML gets the web app. */
+export function registerNotFound(app: FastifyInstance, deps: { webDist: string }) {
+  const indexPath = path.join(deps.webDist, 'index.html');
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && fs.existsSync(indexPath)) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(indexPath));
+    }
+    if (wantsPage) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run `npm run build -w web` (npm start does it for you).');
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND'));
+  });
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from './db/client';
+import { enterprises, users } from './db/schema/platform';
+import { hashPassword } from './platform/passwords';
+import { randomToken } from './platform/secrets';
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+}
+
+export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.local';
+export const DEMO_AGENT_EMAIL = 'agent@demo.parley.local';
+
+/**
+ * First start: a demo enterprise with an administrator and a Handle Chats agent. The password is
+ * random, written to `<dataDir>/demo-login.txt` (0600) so it can be printed at every start.
+ * Each area adds its own demo data here.
+ */
+export async function seedDemo(
+  database: Database,
+  options: { dataDir: string; scryptLogN: number },
+): Promise<DemoLogin | null> {
+  const loginFile = path.join(options.dataDir, 'demo-login.txt');
+  const [{ count }] = (await database.db.select({ count: sql<number>`count(*)::int` }).from(enterprises)) as [
+    { count: number },
+  ];
+  if (count > 0) return readDemoLogin(loginFile);
+
+  const password = `demo-${randomToken(9)}`;
+  const passwordHash = await hashPassword(password, options.scryptLogN);
+  await database.db.transaction(async (tx) => {
+    const [enterprise] = await tx
+      .insert(enterprises)
+      .values({ name: 'Demo Enterprise', settings: { title: 'Parley', timezone: 'Asia/Kolkata' } })
+      .returning();
+    await tx.insert(users).values([
+      { enterpriseId: enterprise!.id, email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', passwordHash, roles: [1] },
+      { enterpriseId: enterprise!.id, email: DEMO_AGENT_EMAIL, name: 'Demo Agent', passwordHash, roles: [3] },
+    ]);
+  });
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  fs.writeFileSync(loginFile, `${DEMO_ADMIN_EMAIL}\n${password}\n`, { mode: 0o600 });
+  return { email: DEMO_ADMIN_EMAIL, password };
+}
+
+function readDemoLogin(file: string): DemoLogin | null {
+  try {
+    const [email, password] = fs.readFileSync(file, 'utf8').split('\n');
+    return email && password ? { email, password } : null;
+  } catch {
+    return null;
+  }
+}
