@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/platform';
 import { AppError, errorBody } from './errors';
 import type { SessionsService } from './sessions';
+import type { RoutePermission } from './http';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -18,15 +19,40 @@ function tokenOf(headers: Record<string, string | string[] | undefined>): string
   return undefined;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  permission: RoutePermission | undefined;
+  hasBody: boolean;
+}
+
+const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route registered on the app, as the route matrix test and the docs see them. */
+export function listRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return registries.get(app) ?? [];
+}
+
 /** Authentication and permission check for every /api route: deny by default. */
 export function registerAuthHooks(app: FastifyInstance, deps: { sessions: SessionsService }) {
   app.decorateRequest('auth', null);
   app.decorateRequest('auditActor', null);
+  const registry: RegisteredRoute[] = [];
+  registries.set(app, registry);
 
   // Routes registered by libraries (OpenAPI docs) are public by declaration here, in one place.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs') && route.config?.permission === undefined) {
       route.config = { ...(route.config ?? {}), permission: 'public', audit: false };
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      registry.push({
+        method,
+        url: route.url,
+        permission: route.config?.permission,
+        hasBody: Boolean(route.schema?.body),
+      });
     }
   });
 
