@@ -23,7 +23,13 @@ import { createCaptchaService } from './platform/captcha';
 import { createFileStore } from './platform/files';
 import { AppError } from './platform/errors';
 import { addRoute } from './platform/http';
-import { registerAuditLog, registerAuthHooks, registerErrorHandling, registerNotFound } from './platform/request-hooks';
+import {
+  registerAuditLog,
+  registerAuthHooks,
+  registerErrorHandling,
+  registerInputGuards,
+  registerNotFound,
+} from './platform/request-hooks';
 import { registerRealtimeSocket } from './platform/realtime/socket';
 import { accountFeature } from './features/account/index';
 import { mailOutboxFeature } from './features/mail-outbox/index';
@@ -65,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionsService({ db: database.db, bus, config });
   registerAuthHooks(app, { sessions });
   registerAuditLog(app, { db: database.db });
+  registerInputGuards(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -23,7 +23,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   permission: RoutePermission | undefined;
-  hasBody: boolean;
+  /** The zod schemas the route validates with (for the route matrix and fuzz tests). */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -51,7 +52,7 @@ export function registerAuthHooks(app: FastifyInstance, deps: { sessions: Sessio
         method,
         url: route.url,
         permission: route.config?.permission,
-        hasBody: Boolean(route.schema?.body),
+        schema: { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params },
       });
     }
   });
@@ -70,6 +71,22 @@ export function registerAuthHooks(app: FastifyInstance, deps: { sessions: Sessio
     if (!auth) throw new AppError('UNAUTHENTICATED');
     request.auth = auth;
     if (permission !== 'authenticated' && !auth.permissions.includes(permission)) throw new AppError('FORBIDDEN');
+  });
+}
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Buffer.isBuffer(value)) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
+}
+
+/** PostgreSQL text cannot hold NUL: refuse such input up front with a clear error instead of a 500. */
+export function registerInputGuards(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) {
+      throw new AppError('VALIDATION', { message: 'Text must not contain NUL characters' });
+    }
   });
 }
 
