@@ -65,6 +65,7 @@ export default tseslint.config(
   },
   {
     files: ['contracts/**/*.ts'],
+    ignores: ['contracts/**/*.test.ts', 'contracts/vitest.config.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
