@@ -22,7 +22,7 @@ const featureBoundaries = {
     const file = context.filename;
     const match = /[\\/](server[\\/]src|web[\\/]src)[\\/]features[\\/]([^\\/]+)[\\/]/.exec(file);
     if (!match) return {};
-    const root = file.slice(0, match.index + match[0].length - match[2].length - 1);
+    const root = file.slice(0, match.index + match[0].length - match[2].length - 2);
     const own = match[2];
     const check = (node) => {
       const source = node.source && node.source.value;
