@@ -1,3 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'] } });
+const reportDir = process.env.PARLEY_REPORT_DIR;
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/contracts.json` }]] : ['default'],
+  },
+});

@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+const reportDir = process.env.PARLEY_REPORT_DIR;
+const database = process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
@@ -9,5 +12,6 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
+    reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/server-${database}.json` }]] : ['default'],
   },
 });
