@@ -1,0 +1,5 @@
+import { chromiumPath } from './chromium';
+
+export default function globalSetup() {
+  chromiumPath();
+}
