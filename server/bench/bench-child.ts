@@ -1,0 +1,45 @@
+/** The message a benchmark server sends its parent once it listens. */
+export interface ReadyMessage {
+  type: 'ready';
+  /** The URL autocannon requests. */
+  url: string;
+  headers: Record<string, string>;
+  /** Lines worth printing with the results (database version, rows, query plan). */
+  details: string[];
+}
+
+/** The parent asks for the server process's CPU time (user + system, µs) or for a stop. */
+export type ParentMessage = { type: 'stop' } | { type: 'cpu' };
+export interface CpuMessage {
+  type: 'cpu';
+  micros: number;
+}
+
+/**
+ * Tells the parent (bench/run.ts) that the server listens, then serves its requests: CPU time on
+ * demand; a stop message or a lost parent closes the server and ends the process. Every server
+ * runs in its own process so that autocannon (in the parent) and the server never share an event loop.
+ */
+export function announceReady(message: Omit<ReadyMessage, 'type'>, close: () => Promise<void>): void {
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('Start this script through `npm run bench` (it needs an IPC channel to its parent).');
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('message', (incoming: ParentMessage) => {
+    if (incoming.type === 'stop') void stop();
+    if (incoming.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      send({ type: 'cpu', micros: user + system } satisfies CpuMessage);
+    }
+  });
+  process.on('disconnect', () => void stop());
+  send({ type: 'ready', ...message } satisfies ReadyMessage);
+}

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import type { BundleWeights } from './bundle-size';
+import type { LoadSettings, Measurement } from './http-throughput';
+
+export interface Machine {
+  date: Date;
+  cores: number;
+  cpu: string;
+  memoryGb: number;
+  os: string;
+  node: string;
+  commit: string;
+  /** 1-minute load averages at the start and at the end of the run: other work on the machine shows here. */
+  loadAverages: [number, number];
+}
+
+export interface HttpResults {
+  settings: LoadSettings;
+  baselines: Measurement[];
+  subjects: { label: string; measurement: Measurement | { skipped: string }; goalRatio: number | null }[];
+}
+
+export const RESULTS_MARKER = '<!-- bench:results — everything below this line is rewritten by `npm run bench` -->';
+
+const integer = (value: number) => Math.round(value).toLocaleString('en-US');
+/** autocannon records latency in whole milliseconds. */
+const ms = (value: number) => (value < 1 ? '< 1 ms' : `${Math.round(value)} ms`);
+const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const micros = (value: number) => `${integer(value)} µs`;
+
+/** A Markdown table with padded columns, readable as plain text too. */
+function table(header: string[], align: ('l' | 'r')[], rows: string[][]): string {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length), 3));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (align[column] === 'r' ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(' | ')} |`;
+  const rule = `|${widths.map((width, column) => (align[column] === 'r' ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+export function baselineRate(http: HttpResults): number {
+  return http.baselines.reduce((sum, run) => sum + run.requestsPerSecond, 0) / http.baselines.length;
+}
+
+function httpSection(http: HttpResults): string {
+  const baseline = baselineRate(http);
+  const rows = http.baselines.map((run) => [
+    run.label,
+    integer(run.requestsPerSecond),
+    ms(run.p50Ms),
+    ms(run.p99Ms),
+    micros(run.serverCpuMicrosPerRequest),
+    '',
+    '',
+  ]);
+  rows.push([`Baseline: mean of the ${http.baselines.length} bare runs`, integer(baseline), '', '', '', '100 %', '']);
+  const notes: string[] = [];
+  for (const { label, measurement, goalRatio } of http.subjects) {
+    if ('skipped' in measurement) {
+      rows.push([label, 'skipped', '', '', '', '', 'not measured']);
+      notes.push(`- ${label}: skipped, ${measurement.skipped}.`);
+      continue;
+    }
+    const ratio = measurement.requestsPerSecond / baseline;
+    const goal =
+      goalRatio === null
+        ? 'reported'
+        : `≥ ${percent(goalRatio).replace('.0 ', ' ')}: ${ratio >= goalRatio ? 'met' : 'NOT MET'}`;
+    rows.push([
+      label,
+      integer(measurement.requestsPerSecond),
+      ms(measurement.p50Ms),
+      ms(measurement.p99Ms),
+      micros(measurement.serverCpuMicrosPerRequest),
+      percent(ratio),
+      goal,
+    ]);
+    notes.push(`- ${label}: ${measurement.details[0] ?? ''}`);
+    if (measurement.details.length > 1) notes.push('', '  ```', ...measurement.details.slice(1), '  ```');
+  }
+  const { connections, warmUpSeconds, durationSeconds } = http.settings;
+  return [
+    '### Authenticated, tenant-scoped list GET against a bare Fastify',
+    '',
+    `autocannon, ${connections} connections, pipelining 1, ${warmUpSeconds} s warm-up (discarded) then ` +
+      `${durationSeconds} s measured per target; req/s is autocannon's mean of per-second counts; ` +
+      'server CPU is user + system time of the Node server process per request (PostgreSQL’s own processes excluded).',
+    '',
+    table(
+      ['Target', 'req/s', 'p50', 'p99', 'server CPU / req', 'share of bare', 'Goal'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'l'],
+      rows,
+    ),
+    '',
+    ...notes,
+  ].join('\n');
+}
+
+function bundleSection(bundle: BundleWeights | { skipped: string }): string {
+  const title = '### Initial JS of the web app, gzip level 9';
+  if ('skipped' in bundle) return [title, '', `Skipped: ${bundle.skipped}.`].join('\n');
+  const rows = bundle.pages.map((page) => [
+    page.page,
+    kB(page.jsGzipBytes),
+    `≤ ${kB(page.goalBytes).replace('.0 ', ' ')}: ${page.jsGzipBytes <= page.goalBytes ? 'met' : 'NOT MET'}`,
+    String(page.files.length),
+    kB(page.cssGzipBytes),
+  ]);
+  const counted = bundle.pages.flatMap((page) => [
+    ...page.notes.map((note) => `- ${note}`),
+    `- ${page.page} files: ${page.files.map(({ file, gzipBytes }) => `${file.replace(/^assets\//, '')} (${kB(gzipBytes)})`).join(', ')}`,
+  ]);
+  return [
+    title,
+    '',
+    `Entry \`index.html\` → ${bundle.entry}; kB = 1000 bytes.`,
+    '',
+    table(['Page', 'JS gzip', 'Goal', 'JS files', 'CSS gzip (not counted)'], ['l', 'r', 'l', 'r', 'r'], rows),
+    '',
+    ...counted,
+  ].join('\n');
+}
+
+export function renderResults(
+  machine: Machine,
+  http: HttpResults,
+  bundle: BundleWeights | { skipped: string },
+  elapsedSeconds: number,
+): string {
+  return [
+    `## Latest run: ${machine.date.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb.toFixed(1)} GB RAM, ${machine.os}, ` +
+      `Node ${machine.node}; commit ${machine.commit}; load average ${machine.loadAverages[0].toFixed(2)} at the ` +
+      `start, ${machine.loadAverages[1].toFixed(2)} at the end (above ~0.5, other work shared the cores); ` +
+      `the whole run took ${Math.round(elapsedSeconds)} s.`,
+    '',
+    httpSection(http),
+    '',
+    bundleSection(bundle),
+    '',
+  ].join('\n');
+}
+
+/** Rewrites the results under the marker; keeps the prose above it (or writes `intro` the first time). */
+export function writeBenchmarksDoc(file: string, intro: string, results: string): void {
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const at = existing.indexOf(RESULTS_MARKER);
+  const head = at >= 0 ? existing.slice(0, at).trimEnd() : intro.trimEnd();
+  fs.writeFileSync(file, `${head}\n\n${RESULTS_MARKER}\n\n${results.trimEnd()}\n`);
+}

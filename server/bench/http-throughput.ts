@@ -1,0 +1,179 @@
+import { fork } from 'node:child_process';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { CpuMessage, ParentMessage, ReadyMessage } from './bench-child';
+
+export interface LoadSettings {
+  connections: number;
+  warmUpSeconds: number;
+  durationSeconds: number;
+}
+
+export interface Measurement {
+  label: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** CPU time (user + system) of the server's Node process per request; excludes PostgreSQL's own processes. */
+  serverCpuMicrosPerRequest: number;
+  details: string[];
+}
+
+interface RunningServer extends ReadyMessage {
+  cpuMicros(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** Starts one benchmark server (a script in this folder) in its own Node process. */
+async function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
+    cwd: serverDir,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const send = (message: ParentMessage) => child.send(message);
+  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start within ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message as ReadyMessage);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited (code ${code}) before it listened`));
+    });
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  return {
+    ...ready,
+    cpuMicros: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (message) => resolve((message as CpuMessage).micros));
+        send({ type: 'cpu' });
+      }),
+    async stop() {
+      if (child.connected) send({ type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** One request by hand first: a benchmark of 401s or 500s would measure nothing. */
+async function checkResponse(server: RunningServer, check: (body: unknown) => boolean) {
+  const response = await fetch(server.url, { headers: server.headers });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // reported below
+  }
+  if (response.status !== 200 || !check(body))
+    throw new Error(`GET ${server.url} answered ${response.status}: ${text.slice(0, 300)}`);
+}
+
+/** Warm-up run (discarded), then the measured run, with the same settings for every target. */
+async function load(label: string, server: RunningServer, settings: LoadSettings): Promise<Measurement> {
+  const options = { url: server.url, headers: server.headers, connections: settings.connections, pipelining: 1 };
+  await autocannon({ ...options, duration: settings.warmUpSeconds });
+  const cpuBefore = await server.cpuMicros();
+  const result = await autocannon({ ...options, duration: settings.durationSeconds });
+  const cpuMicros = (await server.cpuMicros()) - cpuBefore;
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(
+      `${label}: ${result.non2xx} non-2xx responses and ${result.errors} errors ` +
+        `(status codes ${JSON.stringify(result.statusCodeStats)})`,
+    );
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    serverCpuMicrosPerRequest: cpuMicros / Math.max(1, result.requests.total),
+    details: server.details,
+  };
+}
+
+export async function measureHello(label: string, settings: LoadSettings): Promise<Measurement> {
+  const server = await startServer('hello-server.ts');
+  try {
+    await checkResponse(server, (body) => (body as { hello?: string } | null)?.hello === 'world');
+    return await load(label, server, settings);
+  } finally {
+    await server.stop();
+  }
+}
+
+const isAuditPage = (body: unknown) => {
+  const data = (body as { status?: boolean; data?: { entries?: unknown[]; more?: boolean } } | null)?.data;
+  return data?.entries?.length === 20 && data.more === true;
+};
+
+export async function measureParleyOnPglite(label: string, settings: LoadSettings): Promise<Measurement> {
+  const server = await startServer('parley-server.ts', { PARLEY_BENCH_DB: 'pglite', PARLEY_TEST_DB: 'pglite' });
+  try {
+    await checkResponse(server, isAuditPage);
+    return await load(label, server, settings);
+  } finally {
+    await server.stop();
+  }
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Null when PostgreSQL is not reachable at `adminUrl` (the figure is then skipped, not failed). */
+export async function measureParleyOnPostgres(
+  label: string,
+  settings: LoadSettings,
+  adminUrl: string,
+): Promise<Measurement | { skipped: string }> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    return { skipped: `PostgreSQL not reachable at ${adminUrl} (${(error as Error).message})` };
+  }
+  // Databases left by an interrupted run; one still in use (a concurrent run) refuses the plain drop and stays.
+  const leftovers = await admin.query(`select datname from pg_database where datname like 'parley\\_bench\\_%'`);
+  for (const row of leftovers.rows as { datname: string }[])
+    await admin.query(`drop database if exists "${row.datname}"`).catch(() => undefined);
+  const name = `parley_bench_${crypto.randomBytes(5).toString('hex')}`;
+  try {
+    await admin.query(`create database ${name}`);
+    const server = await startServer('parley-server.ts', {
+      PARLEY_BENCH_DB: 'postgres',
+      PARLEY_BENCH_DATABASE_URL: databaseUrl(adminUrl, name),
+    });
+    try {
+      await checkResponse(server, isAuditPage);
+      return await load(label, server, settings);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}

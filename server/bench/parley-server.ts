@@ -1,0 +1,54 @@
+import { AUTH_HEADER } from '@parley/contracts/constants';
+import { openPostgres, runMigrations, type Database } from '../src/db/client';
+import { createTenant, createTestApp } from '../test/test-app';
+import { openTestDatabase, prepareTemplate } from '../test/test-database';
+import { announceReady } from './bench-child';
+import { seedAuditTrail } from './seed-audit-trail';
+
+/**
+ * The subject: the real Parley app (the test harness's buildApp, LOG_LEVEL silent) on a fresh
+ * database, an enterprise with audit rows beside neighbours' rows, and a session made by the real
+ * sign-in route. Environment: PARLEY_BENCH_DB=pglite|postgres, PARLEY_BENCH_DATABASE_URL for postgres.
+ */
+const kind = process.env.PARLEY_BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
+const rowsPerEnterprise = Number(process.env.PARLEY_BENCH_ROWS ?? 5000);
+const neighbours = Number(process.env.PARLEY_BENCH_NEIGHBOURS ?? 9);
+
+async function openDatabase(): Promise<Database> {
+  if (kind === 'pglite') {
+    await prepareTemplate();
+    return openTestDatabase();
+  }
+  const url = process.env.PARLEY_BENCH_DATABASE_URL;
+  if (!url) throw new Error('PARLEY_BENCH_DATABASE_URL is not set');
+  // The pool size main.ts uses in production.
+  const database = await openPostgres(url);
+  await runMigrations(database);
+  return database;
+}
+
+const database = await openDatabase();
+const context = await createTestApp({ database });
+const tenant = await createTenant(context, { roles: [1] });
+const seeded = await seedAuditTrail(database, tenant, { rowsPerEnterprise, neighbours });
+const version = await database.raw('show server_version');
+
+await context.app.listen({ host: '127.0.0.1', port: 0 });
+const { port } = context.app.server.address() as { port: number };
+
+announceReady(
+  {
+    url: `http://127.0.0.1:${port}/api/admin/audit-trail?perPage=20`,
+    headers: { [AUTH_HEADER]: tenant.token },
+    details: [
+      `${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${String(version.rows[0]?.server_version)}: ` +
+        `${seeded.tenantRows} audit rows for the signed-in enterprise, ${seeded.totalRows} in the table ` +
+        `(${neighbours} neighbour enterprises)`,
+      ...seeded.plan.map((line) => `  ${line}`),
+    ],
+  },
+  async () => {
+    await context.close();
+    await database.close();
+  },
+);

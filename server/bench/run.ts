@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureBundle } from './bundle-size';
+import { renderResults, writeBenchmarksDoc, type HttpResults, type Machine } from './benchmarks-report';
+import {
+  measureHello,
+  measureParleyOnPglite,
+  measureParleyOnPostgres,
+  type LoadSettings,
+  type Measurement,
+} from './http-throughput';
+
+/**
+ * `npm run bench`: every figure is a ratio against a baseline measured in the same run, so the
+ * speed of the machine cancels out. Prints a table and rewrites the results in docs/benchmarks.md.
+ */
+const GOALS = {
+  postgresShareOfBare: 0.1,
+  loginPageJsGzipBytes: 150_000,
+  shellJsGzipBytes: 250_000,
+};
+
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+
+const settings: LoadSettings = {
+  connections: envNumber('PARLEY_BENCH_CONNECTIONS', 10),
+  warmUpSeconds: envNumber('PARLEY_BENCH_WARMUP', 2),
+  durationSeconds: envNumber('PARLEY_BENCH_DURATION', 8),
+};
+const pgAdminUrl =
+  process.env.PARLEY_BENCH_PG_URL ?? process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const docFile = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
+const ROUTE = '`GET /api/admin/audit-trail?perPage=20`';
+
+const INTRO = `# Benchmarks
+
+\`npm run bench\` builds the web app, measures everything below in one run (about a minute),
+prints the tables and rewrites this file under the marker line; the prose above the marker is
+kept. HTTP figures are ratios against a baseline measured in the same run, so the speed of the
+machine cancels out; bundle figures are gzip sizes.
+
+## Method
+
+**API throughput.** Baseline: a bare \`Fastify()\` whose one \`GET /hello\` answers
+\`{ hello: 'world' }\`. Subject: the real app from the test harness (\`server/test/test-app.ts\` →
+\`buildApp\`, logging off) on a fresh database: a copy of the migrated PGlite template, then a new
+migrated PostgreSQL database (pool of 10, as \`main.ts\`). One enterprise gets 5,000 audit rows
+and nine neighbours 5,000 each, interleaved in time (one \`INSERT … SELECT\`, then \`ANALYZE\`;
+the plan of the list query is printed). An administrator signs in through the real
+\`POST /api/account/login\` (captcha test seam) and the load is
+${ROUTE} with the \`authtoken\` header: session lookup, permission
+check, zod validation, one indexed page query with a join, zod serialisation of 20 entries.
+
+Each server runs in its own Node process and autocannon in the bench process, so they never share
+an event loop. Every target gets the same settings: a discarded warm-up, then the measured run.
+The bare baseline runs first and last; their mean is the 100 %. One request is checked by hand
+first (200, 20 entries, \`more: true\`); any non-2xx answer or socket error fails the run. Without
+a reachable PostgreSQL its row says skipped. The server's CPU time per request (user + system of
+the Node process; PostgreSQL's processes not counted) moves far less than req/s when other work
+shares the cores; the load averages printed with the machine say whether it did.
+
+**Initial JS.** From \`web/dist/.vite/manifest.json\`: the static \`imports\` closure of the
+\`index.html\` entry (never \`dynamicImports\`) plus the static closure of the page's lazy route
+chunk (login: source file named like \`*login*route*\`; shell: like \`*shell*\`); the files counted
+are listed under the table. Each is gzipped at level 9; sizes are summed; CSS is shown, not counted.
+
+**Goals.** PostgreSQL subject ≥ 10 % of bare Fastify req/s (published peers: 7–8 %); PGlite
+reported. Login page initial JS ≤ 150 kB gzip, shell ≤ 250 kB (kB = 1000 bytes, as Vite prints).
+
+**Knobs** (environment): \`PARLEY_BENCH_CONNECTIONS\` (10), \`PARLEY_BENCH_WARMUP\` (2 s),
+\`PARLEY_BENCH_DURATION\` (8 s), \`PARLEY_BENCH_ROWS\` (5,000), \`PARLEY_BENCH_NEIGHBOURS\` (9),
+\`PARLEY_BENCH_PG_URL\` (else \`PARLEY_TEST_PG_URL\`, else \`postgres://postgres@127.0.0.1:5432/postgres\`;
+a \`parley_bench_*\` database is created there and dropped).
+`;
+
+function describeMachine(): Machine {
+  let commit = 'unknown';
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: 'pipe' }).trim();
+    commit = git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') ? ' with uncommitted changes' : '');
+  } catch {
+    // not a git checkout
+  }
+  return {
+    date: new Date(),
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+    memoryGb: os.totalmem() / 1024 ** 3,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    commit,
+    loadAverages: [os.loadavg()[0] ?? 0, 0],
+  };
+}
+
+async function main() {
+  const started = performance.now();
+  const machine = describeMachine();
+  const step = (text: string) => process.stdout.write(`› ${text}\n`);
+
+  // First, right after `npm run build -w web`, so that a concurrent rebuild has less time to change web/dist.
+  step('initial JS from the Vite manifest');
+  const bundle = measureBundle(webDist, {
+    'login page': GOALS.loginPageJsGzipBytes,
+    shell: GOALS.shellJsGzipBytes,
+  });
+
+  const baselines: Measurement[] = [];
+  step('bare Fastify (first baseline run)');
+  baselines.push(await measureHello('Bare Fastify `GET /hello`, first run', settings));
+  const pgliteLabel = `Parley ${ROUTE}, PGlite`;
+  const postgresLabel = `Parley ${ROUTE}, PostgreSQL`;
+  step('Parley on PGlite');
+  const pglite = await measureParleyOnPglite(pgliteLabel, settings);
+  step('Parley on PostgreSQL');
+  const postgres = await measureParleyOnPostgres(postgresLabel, settings, pgAdminUrl);
+  if ('skipped' in postgres) step(`PostgreSQL figure skipped: ${postgres.skipped}`);
+  step('bare Fastify (last baseline run)');
+  baselines.push(await measureHello('Bare Fastify `GET /hello`, last run', settings));
+  const http: HttpResults = {
+    settings,
+    baselines,
+    subjects: [
+      { label: pgliteLabel, measurement: pglite, goalRatio: null },
+      { label: postgresLabel, measurement: postgres, goalRatio: GOALS.postgresShareOfBare },
+    ],
+  };
+
+  machine.loadAverages[1] = os.loadavg()[0] ?? 0;
+  const results = renderResults(machine, http, bundle, (performance.now() - started) / 1000);
+  process.stdout.write(`\n${results}\n`);
+  fs.mkdirSync(path.dirname(docFile), { recursive: true });
+  writeBenchmarksDoc(docFile, INTRO, results);
+  process.stdout.write(`Wrote ${docFile}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `\nThe benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
