@@ -16,7 +16,8 @@ export type RealtimeEvent = z.infer<typeof realtimeEvent>;
 /** Client → server frames. */
 export const clientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
-  z.object({ type: z.literal('resume'), since: z.number().int().min(0) }),
+  /** Without `since`: live events only (first connection); with it: what came after `since` first. */
+  z.object({ type: z.literal('resume'), since: z.number().int().min(0).optional() }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 

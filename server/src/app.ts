@@ -86,11 +86,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // The rate-limit plugin does not close a Redis client it is given: the app does.
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
+  if (rateLimitRedis)
+    app.addHook('onClose', async () => {
+      await rateLimitRedis.quit().catch(() => undefined);
+    });
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl
-      ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) }
-      : {}),
+    ...(rateLimitRedis ? { redis: rateLimitRedis } : {}),
     errorResponseBuilder: () => Object.assign(new Error('rate limited'), { statusCode: 429 }),
   });
   await app.register(multipart, { limits: { fileSize: fileLimits.maxBytes, files: 1, fields: 20 } });

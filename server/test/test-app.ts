@@ -29,8 +29,11 @@ export interface TestContext {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** Share a database between apps (the caller closes it); by default each app gets a fresh one. */
   database?: Database;
   withJobs?: boolean;
+  /** Runs after buildApp and before ready(): the place to register test-only routes. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** A real app on a fresh copy of the migrated test database (PGlite, or PostgreSQL in CI). */
@@ -63,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     mailer,
     secrets: createSecretBox('test-secret-key-0123456789'),
   });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -75,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       await app.close();
       await jobs.stop();
       await bus.close();
+      mailer.close();
       if (ownsDatabase) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

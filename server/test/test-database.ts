@@ -8,7 +8,8 @@ import { migrationsFolder, openPglite, openPostgres, runMigrations, type Databas
 /** `PARLEY_TEST_DB=postgres` runs the suite on PostgreSQL (`PARLEY_TEST_PG_URL`, default local). */
 export const testDbKind: 'pglite' | 'postgres' = process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const pgAdminUrl = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TEMPLATE_DB = 'parley_test_template';
+/** Advisory lock key that serialises template builds and clean-ups between concurrent test runs. */
+const TEMPLATE_LOCK = 7_305_811;
 
 function migrationsHash(): string {
   const hash = crypto.createHash('sha256');
@@ -47,20 +48,99 @@ export async function prepareTemplate(): Promise<void> {
     }
     return;
   }
+  await ensurePostgresTemplate();
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function postgresTemplateName(): string {
+  return `parley_test_template_${migrationsHash()}`;
+}
+
+/**
+ * The migrated PostgreSQL template, built once per migration set. Safe for concurrent runs: builds
+ * are serialised by an advisory lock, and only databases left by processes that are gone are dropped.
+ */
+async function ensurePostgresTemplate(): Promise<string> {
+  const template = postgresTemplateName();
   const admin = new pg.Client({ connectionString: pgAdminUrl });
   await admin.connect();
   try {
-    const stale = await admin.query(`select datname from pg_database where datname like 'parley_t_%'`);
-    for (const row of stale.rows as { datname: string }[])
-      await admin.query(`drop database if exists "${row.datname}" with (force)`);
-    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const existing = await admin.query(
+      `select datname from pg_database where datname like 'parley\\_t\\_%' or datname like 'parley\\_test\\_template%'`,
+    );
+    const names = (existing.rows as { datname: string }[]).map((row) => row.datname);
+    for (const name of names) {
+      const owner = /^parley_t_(\d+)_/.exec(name);
+      const stale = name.startsWith('parley_t_') ? !owner || !isAlive(Number(owner[1])) : name !== template;
+      if (stale) await admin.query(`drop database if exists "${name}" with (force)`);
+    }
+    if (!names.includes(template)) {
+      const building = `${template}_building`;
+      await admin.query(`drop database if exists "${building}" with (force)`);
+      await admin.query(`create database "${building}"`);
+      const database = await openPostgres(urlFor(building), 2);
+      try {
+        await runMigrations(database);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database "${building}" rename to "${template}"`);
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => undefined);
+    await admin.end();
+  }
+  return template;
+}
+
+/** Whether the PostgreSQL server of `PARLEY_TEST_PG_URL` (default local) answers within a second. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 1000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A fresh PostgreSQL database made from the template, in either test mode (its `url` opens more pools). */
+export async function openPostgresTestDatabase(): Promise<Database & { url: string }> {
+  const template = await ensurePostgresTemplate();
+  const name = `parley_t_${process.pid}_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${template}"`);
   } finally {
     await admin.end();
   }
-  const database = await openPostgres(urlFor(TEMPLATE_DB), 2);
-  await runMigrations(database);
-  await database.close();
+  const url = urlFor(name);
+  const database = await openPostgres(url, 5);
+  const close = database.close;
+  return {
+    ...database,
+    url,
+    close: async () => {
+      await close();
+      const cleanup = new pg.Client({ connectionString: pgAdminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
+    },
+  };
 }
 
 /** A fresh database for one test file: a copy of the PGlite template, or a PostgreSQL database made from the template. */
@@ -78,25 +158,5 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
       },
     };
   }
-  const name = `parley_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-  } finally {
-    await admin.end();
-  }
-  const url = urlFor(name);
-  const database = await openPostgres(url, 5);
-  const close = database.close;
-  return {
-    ...database,
-    url,
-    close: async () => {
-      await close();
-      const cleanup = new pg.Client({ connectionString: pgAdminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`).finally(() => cleanup.end());
-    },
-  };
+  return openPostgresTestDatabase();
 }

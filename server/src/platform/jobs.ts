@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import { rawFor, type DbOrTx, type RawQuery } from '../db/client';
 
+const SCHEMA = 'pgboss';
+
 export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
 
 export interface Jobs {
@@ -25,7 +27,7 @@ export async function createJobs(deps: {
 }): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: deps.raw },
-    schema: 'pgboss',
+    schema: SCHEMA,
     supervise: true,
   } as unknown as PgBoss.ConstructorOptions);
   boss.on('error', (error) => deps.onError?.(error));
@@ -38,11 +40,20 @@ export async function createJobs(deps: {
   }
   return {
     async send(name, data, options = {}) {
-      await ensureQueue(name);
       const sendOptions: Record<string, unknown> = {};
       if (options.singletonKey) sendOptions.singletonKey = options.singletonKey;
       if (options.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
-      if (options.tx) sendOptions.db = { executeSql: rawFor(options.tx) };
+      if (options.tx) {
+        const executeSql = rawFor(options.tx);
+        // Inside the caller's transaction: PGlite has one connection, so a statement outside it would
+        // wait for the transaction that waits for it. A new queue is made in the transaction (and
+        // rolled back with it, so it is not remembered).
+        if (!queues.has(name))
+          await executeSql(`SELECT ${SCHEMA}.create_queue($1, $2)`, [name, JSON.stringify({ policy: 'standard' })]);
+        sendOptions.db = { executeSql };
+      } else {
+        await ensureQueue(name);
+      }
       return boss.send(name, data, sendOptions as PgBoss.SendOptions);
     },
     async work(name, handler, options = {}) {

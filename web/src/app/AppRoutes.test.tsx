@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, installFakeApi, ok } from '../test/fake-api';
+import { renderWithRouter } from '../test/render-app';
+import { sessionUserWithRoles } from '../test/session-users';
+import { setSessionToken, getSessionToken } from '../lib/session-token';
+import { setSessionEndHandler } from '../lib/session-end';
+import { AppRoutes } from './AppRoutes';
+import { navigateOutsideReact } from './navigation-bridge';
+import { installSessionLifecycle } from './session-lifecycle';
+import { realtime } from './shell/realtime-connection';
+
+class SilentSocket {
+  readyState = 0;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  send() {}
+  close() {}
+}
+
+function renderApp(initialPath: string) {
+  const view = renderWithRouter(<AppRoutes />, { initialPath });
+  installSessionLifecycle({ queryClient: view.queryClient, navigate: navigateOutsideReact });
+  return view;
+}
+
+const MAIL_ID = '5e5e0000-0000-4000-8000-000000000001';
+
+describe('console routes', () => {
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', SilentSocket);
+  });
+  afterEach(() => {
+    realtime.stop();
+    setSessionEndHandler(null);
+  });
+
+  it('sends a visitor without a session to /login', async () => {
+    const api = installFakeApi({
+      'GET /api/app-config': ok({ title: 'Parley', hideSignup: false, enableAds: false, adBannerUrl: null }),
+      'GET /api/account/captcha': ok({ captchaId: MAIL_ID, captcha: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+    });
+    const { pathname } = renderApp('/dashboard');
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(api.calls('GET /api/account/me')).toHaveLength(0);
+  });
+
+  it('welcomes the Administrator inside the shell', async () => {
+    setSessionToken('tok');
+    const api = installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([1])) });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome To Acme Console!' })).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation'));
+    expect(nav.getByRole('heading', { name: 'MANAGE' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    expect(api.calls('GET /api/account/me')[0]?.headers.authtoken).toBe('tok');
+  });
+
+  it('shows the welcome page for an unknown path', async () => {
+    setSessionToken('tok');
+    installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([1])) });
+    renderApp('/no/such/screen');
+    expect(await screen.findByRole('heading', { name: 'Welcome To Acme Console!' })).toBeInTheDocument();
+  });
+
+  it('shows a coming-soon page for a menu entry not built yet', async () => {
+    setSessionToken('tok');
+    installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([1])) });
+    renderApp('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('This screen is coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('refuses a screen the user may not open with Access Denied and the welcome page', async () => {
+    setSessionToken('tok');
+    installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([3])) });
+    const { pathname } = renderApp('/admin/users');
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Welcome To Acme Console!' })).toBeInTheDocument();
+  });
+
+  it('logs out with "Session Expired! Please login" when the stored token is no longer valid', async () => {
+    setSessionToken('stale');
+    installFakeApi({
+      'GET /api/account/me': fail(401, 1401, 'Session Expired! Please login', { login_required: true }),
+      'GET /api/app-config': ok({ title: 'Parley', hideSignup: false, enableAds: false, adBannerUrl: null }),
+      'GET /api/account/captcha': ok({ captchaId: MAIL_ID, captcha: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+    });
+    const { pathname } = renderApp('/dashboard');
+    expect(await screen.findByText('Session Expired! Please login')).toBeInTheDocument();
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(getSessionToken()).toBeNull();
+  });
+
+  it('signs out from the profile menu', async () => {
+    setSessionToken('tok');
+    const api = installFakeApi({
+      'GET /api/account/me': ok(sessionUserWithRoles([1], { artifactsEnabled: true })),
+      'POST /api/account/logout': ok({}),
+      'GET /api/app-config': ok({ title: 'Parley', hideSignup: false, enableAds: false, adBannerUrl: null }),
+      'GET /api/account/captcha': ok({ captchaId: MAIL_ID, captcha: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+    });
+    const { pathname } = renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: /Profile menu/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Details' })).toHaveAttribute('href', '/details/myprofile');
+    expect(screen.getByRole('menuitem', { name: 'My Library' })).toHaveAttribute('href', '/content-library');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Signout' }));
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(api.calls('POST /api/account/logout')).toHaveLength(1);
+    expect(getSessionToken()).toBeNull();
+  });
+
+  it('lists the outbox and opens a mail with clickable links', async () => {
+    setSessionToken('tok');
+    const mail = {
+      id: MAIL_ID,
+      to: 'new.user@example.com',
+      subject: 'Reset your password',
+      text: 'Open http://localhost:3000/reset-password?uId=1&eId=2&resetCode=3 to continue.',
+      html: null,
+      createdAt: '2026-11-21T10:00:00.000Z',
+    };
+    const api = installFakeApi({
+      'GET /api/account/me': ok(sessionUserWithRoles([1])),
+      'GET /api/admin/outbox': ok({ mails: [mail], more: true }),
+      [`GET /api/admin/outbox/${MAIL_ID}`]: ok(mail),
+    });
+    const { pathname } = renderApp('/admin/outbox');
+    expect(await screen.findByRole('heading', { name: 'Mail Outbox' })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Reset your password/ });
+    expect(within(row).getByText('new.user@example.com')).toBeInTheDocument();
+    expect(api.calls('GET /api/admin/outbox')[0]?.query.toString()).toBe('from=0&perPage=20');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(api.calls('GET /api/admin/outbox').at(-1)?.query.get('from')).toBe('20'));
+
+    await userEvent.click(await screen.findByText('new.user@example.com'));
+    await waitFor(() => expect(pathname()).toBe(`/admin/outbox/${MAIL_ID}`));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /reset-password\?uId=1/ })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/reset-password?uId=1&eId=2&resetCode=3',
+    );
+  });
+
+  it('shows the empty outbox', async () => {
+    setSessionToken('tok');
+    installFakeApi({
+      'GET /api/account/me': ok(sessionUserWithRoles([1])),
+      'GET /api/admin/outbox': ok({ mails: [], more: false }),
+    });
+    renderApp('/admin/outbox');
+    expect(await screen.findByText('No mails yet')).toBeInTheDocument();
+  });
+});

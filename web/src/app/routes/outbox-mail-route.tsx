@@ -1,0 +1,5 @@
+import { OutboxMailPage } from '../../features/outbox/components/OutboxMailPage';
+
+export default function OutboxMailRoute() {
+  return <OutboxMailPage />;
+}

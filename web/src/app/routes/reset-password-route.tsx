@@ -1,0 +1,5 @@
+import { ResetPasswordPage } from '../../features/auth/components/ResetPasswordPage';
+
+export default function ResetPasswordPageRoute() {
+  return <ResetPasswordPage />;
+}

@@ -1,0 +1,5 @@
+import { SignupPage } from '../../features/auth/components/SignupPage';
+
+export default function SignupPageRoute() {
+  return <SignupPage />;
+}

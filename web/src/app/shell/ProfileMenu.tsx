@@ -1,0 +1,73 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconBooks, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { SessionUser } from '@parley/contracts/account';
+import { useLogout } from '../../features/account/api/logout';
+import { endSession } from '../../lib/session-end';
+
+function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase() ?? '')
+      .join('') || '?'
+  );
+}
+
+/** Details, My Library (when artifacts are enabled) and Signout (platform §2.2). */
+export function ProfileMenu({ user }: { user: SessionUser }) {
+  const logout = useLogout();
+
+  const handleSignout = () => {
+    // The session ends locally whatever the server answers (it may already be gone).
+    logout.mutate(undefined, { onSettled: () => endSession('signedOut') });
+  };
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Profile menu (${user.name})`} px={6} py={2} style={{ borderRadius: 6 }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user.profilePic} size={26} radius="xl" color="blue" alt="">
+              {initials(user.name)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
+              {user.name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden="true" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="xs" c="dimmed" truncate>
+            {user.emailId}
+          </Text>
+        </Menu.Label>
+        <Menu.Item
+          component={Link}
+          to="/details/myprofile"
+          leftSection={<IconUserCircle size={16} aria-hidden="true" />}
+        >
+          Details
+        </Menu.Item>
+        {user.artifactsEnabled ? (
+          <Menu.Item component={Link} to="/content-library" leftSection={<IconBooks size={16} aria-hidden="true" />}>
+            My Library
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden="true" />}
+          onClick={handleSignout}
+          disabled={logout.isPending}
+        >
+          Signout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { signupBody } from '@parley/contracts/account';
+import { messages } from '@parley/contracts/messages';
+import { ApiError } from '../../../lib/api-client';
+import { describeFailure } from '../../../lib/failure-message';
+import { mapFieldErrors, validateWithSchema } from '../../../lib/form-validation';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { showToast } from '../../../lib/toast';
+import { PasswordField } from '../../../components/PasswordField';
+import { useAppConfig } from '../api/get-app-config';
+import { useSignup } from '../api/signup';
+import { AuthLayout } from './AuthLayout';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SignInLink } from './SignInLink';
+
+/** Sign-up (platform §2.1): refused with 'Access Denied' when the console hides sign-up. */
+export function SignupPage() {
+  const appConfig = useAppConfig();
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    initialValues: { name: '', enterpriseName: '', emailId: '', password: '', confirmPassword: '' },
+    validate: (values) => validateWithSchema(signupBody, values),
+  });
+
+  const hidden = appConfig.data?.hideSignup === true;
+  useEffect(() => {
+    if (!hidden) return;
+    showToast(messages.accessDenied, { tone: 'error', id: 'access-denied' });
+    void navigate('/login', { replace: true });
+  }, [hidden, navigate]);
+
+  if (appConfig.isPending || hidden) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+
+  if (signup.isSuccess) {
+    return (
+      <AuthLayout title="Almost there">
+        <Stack gap="md">
+          <Alert color="teal" variant="light" role="status">
+            {signup.data.message}
+          </Alert>
+          <Text size="sm">
+            Already activated? <SignInLink />
+          </Text>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const handleSubmit = form.onSubmit((values) => {
+    setError(null);
+    signup.mutate(values, {
+      onError: (failure) => {
+        setError(describeFailure(failure));
+        if (failure instanceof ApiError && failure.fieldErrors) form.setErrors(mapFieldErrors(failure.fieldErrors));
+      },
+    });
+  });
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Set up your enterprise and its administrator."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            Sign In
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Full Name" autoComplete="name" autoFocus {...form.getInputProps('name')} />
+          <TextInput label="Enterprise Name" autoComplete="organization" {...form.getInputProps('enterpriseName')} />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('emailId')} />
+          <PasswordField label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          <FormErrorAlert message={error} />
+          <Button type="submit" fullWidth loading={signup.isPending}>
+            Sign Up
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,17 @@
+import { errorCatalog } from '@parley/contracts/errors';
+import { messages } from '@parley/contracts/messages';
+
+/** The one place the web turns an error code into the text a user reads (STYLE.md, errors). */
+const textByCode = new Map<number, string>(Object.values(errorCatalog).map((entry) => [entry.code, entry.message]));
+
+/** Network failure (no HTTP answer at all). */
+export const NETWORK_ERROR_CODE = 0;
+
+export function errorTextForCode(code: number, serverMessage?: string): string {
+  if (code === NETWORK_ERROR_CODE) {
+    return typeof navigator !== 'undefined' && navigator.onLine === false
+      ? messages.networkOffline
+      : messages.somethingWentWrong;
+  }
+  return textByCode.get(code) ?? (serverMessage || messages.somethingWentWrong);
+}
