@@ -35,7 +35,14 @@ const STOP_TIMEOUT_MS = 15_000;
 async function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
     cwd: serverDir,
-    execArgv: ['--import', 'tsx'],
+    // PARLEY_BENCH_CPU_PROF=<folder> writes a V8 CPU profile of each benchmark server there.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.PARLEY_BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PARLEY_BENCH_CPU_PROF}`]
+        : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

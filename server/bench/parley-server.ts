@@ -28,7 +28,8 @@ async function openDatabase(): Promise<Database> {
 }
 
 const database = await openDatabase();
-const context = await createTestApp({ database });
+// Production's response serializer (NODE_ENV stays 'test' only for the captcha seam used to sign in).
+const context = await createTestApp({ database, env: { PARLEY_STRICT_RESPONSES: '0' } });
 const tenant = await createTenant(context, { roles: [1] });
 const seeded = await seedAuditTrail(database, tenant, { rowsPerEnterprise, neighbours });
 const version = await database.raw('show server_version');

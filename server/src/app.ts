@@ -1,5 +1,4 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -9,7 +8,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { createResponseSerializerCompiler } from './platform/response-serializer';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { healthRoutes } from '@parley/contracts/health';
 import { fileLimits } from '@parley/contracts/files';
 import type { Config } from './config';
@@ -62,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler(config.strictResponses));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -73,19 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditLog(app, { db: database.db });
   registerInputGuards(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   // The rate-limit plugin does not close a Redis client it is given: the app does.
   const rateLimitRedis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })

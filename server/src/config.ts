@@ -41,6 +41,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PARLEY_SEED_DEMO: booleanFlag.default(true),
     PARLEY_WEB_DIST: z.string().optional(),
+    /** Check every response against its contract with zod (default everywhere but production). */
+    PARLEY_STRICT_RESPONSES: z.enum(['1', '0', 'true', 'false']).optional(),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
     message: 'CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production',
@@ -69,6 +71,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
   webDist: string;
+  strictResponses: boolean;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -99,6 +102,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.PARLEY_SEED_DEMO,
+    strictResponses:
+      env.PARLEY_STRICT_RESPONSES === undefined
+        ? env.NODE_ENV !== 'production'
+        : env.PARLEY_STRICT_RESPONSES === '1' || env.PARLEY_STRICT_RESPONSES === 'true',
     webDist: path.resolve(env.PARLEY_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -49,6 +49,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://parley.test',
     PARLEY_WEB_DIST: path.join(dataDir, 'no-web'),
+    // CI runs the PostgreSQL pass with production's fast serializer, the PGlite pass with strict zod.
+    ...(process.env.PARLEY_STRICT_RESPONSES ? { PARLEY_STRICT_RESPONSES: process.env.PARLEY_STRICT_RESPONSES } : {}),
     ...options.env,
   });
   const ownsDatabase = !options.database;

@@ -18,6 +18,35 @@ export interface AuthContext {
 const IDLE_MS = 24 * 60 * 60 * 1000;
 const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
+/** How long a resolved session is trusted without asking the database again. */
+const CACHE_MS = 5 * 1000;
+const CACHE_MAX = 10_000;
+
+/**
+ * A short-lived cache of resolved sessions, keyed by token hash. Revocation clears it at once on
+ * this instance and, through the `session.revoked` / `auth.changed` events, on every other one.
+ */
+function createSessionCache() {
+  const entries = new Map<string, { auth: AuthContext; until: number }>();
+  return {
+    get(tokenHash: string): AuthContext | null {
+      const entry = entries.get(tokenHash);
+      if (!entry) return null;
+      if (entry.until < Date.now()) {
+        entries.delete(tokenHash);
+        return null;
+      }
+      return entry.auth;
+    },
+    set(tokenHash: string, auth: AuthContext) {
+      if (entries.size >= CACHE_MAX) entries.delete(entries.keys().next().value!);
+      entries.set(tokenHash, { auth, until: Date.now() + CACHE_MS });
+    },
+    forget(match: (auth: AuthContext) => boolean) {
+      for (const [key, entry] of entries) if (match(entry.auth)) entries.delete(key);
+    },
+  };
+}
 
 /**
  * Sessions are random opaque tokens; only their SHA-256 is stored. A session ends when revoked,
@@ -29,8 +58,20 @@ export function createSessionsService(deps: {
   config: Pick<Config, 'featuresOff' | 'hideSignup'>;
 }) {
   const { db, bus, config } = deps;
+  const cache = createSessionCache();
+  bus.subscribe((event) => {
+    if (event.name === 'session.revoked') {
+      const sessionId = (event.payload as { sessionId?: string }).sessionId;
+      cache.forget((auth) => auth.sessionId === sessionId);
+    } else if (event.name === 'auth.changed') {
+      const userId = (event.payload as { userId?: string }).userId;
+      cache.forget((auth) => userId === undefined || auth.userId === userId);
+    }
+  });
 
   async function notifyRevoked(rows: { id: string; userId: string; enterpriseId: string }[]) {
+    const ended = new Set(rows.map((row) => row.id));
+    cache.forget((auth) => ended.has(auth.sessionId));
     for (const row of rows) {
       await bus.publish({
         enterpriseId: row.enterpriseId,
@@ -60,6 +101,9 @@ export function createSessionsService(deps: {
 
     async resolve(token: string): Promise<AuthContext | null> {
       if (token.length < 20 || token.length > 200) return null;
+      const tokenHash = sha256(token);
+      const cached = cache.get(tokenHash);
+      if (cached) return cached;
       const now = new Date();
       const [row] = await db
         .select({
@@ -75,7 +119,7 @@ export function createSessionsService(deps: {
         .innerJoin(enterprises, eq(enterprises.id, users.enterpriseId))
         .where(
           and(
-            eq(sessions.tokenHash, sha256(token)),
+            eq(sessions.tokenHash, tokenHash),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, now),
             gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS)),
@@ -88,13 +132,24 @@ export function createSessionsService(deps: {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
       }
       const flags = resolveFlags(row.settings, config.featuresOff, config.hideSignup);
-      return {
+      const auth: AuthContext = {
         sessionId: row.sessionId,
         userId: row.userId,
         enterpriseId: row.enterpriseId,
         roles: row.roles,
         permissions: effectivePermissions(row.roles, flags),
       };
+      cache.set(tokenHash, auth);
+      return auth;
+    },
+
+    /**
+     * A user's roles, state or enterprise settings changed: every instance forgets their cached
+     * sessions, so the next request sees the change. Without a user, every cached session is dropped.
+     */
+    async authChanged(enterpriseId: string, userId?: string) {
+      cache.forget((auth) => userId === undefined || auth.userId === userId);
+      await bus.publish({ enterpriseId, name: 'auth.changed', payload: userId ? { userId } : {} });
     },
 
     async list(userId: string) {
