@@ -27,6 +27,11 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('puts ./data where the user ran npm, not in the workspace npm switched into', () => {
+    expect(loadConfig({ INIT_CWD: '/home/me/parley' }).dataDir).toBe('/home/me/parley/data');
+    expect(loadConfig({ INIT_CWD: '/home/me/parley', PARLEY_DATA_DIR: '/srv/parley' }).dataDir).toBe('/srv/parley');
+  });
+
   it('names every invalid variable in one readable error', () => {
     const message = configError({ PORT: 'abc', DATABASE_URL: 'not-a-url', REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(message).toMatch(/^Invalid configuration:/);

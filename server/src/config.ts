@@ -87,7 +87,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.PARLEY_DATA_DIR),
+    // Relative to where the user ran npm (INIT_CWD), not the server workspace npm switches into.
+    dataDir: path.resolve(source.INIT_CWD ?? process.cwd(), env.PARLEY_DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
