@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { isAlive } from '../src/db/data-dir-lock';
 import { migrationsFolder, openPglite, openPostgres, runMigrations, type Database } from '../src/db/client';
 
 /** `PARLEY_TEST_DB=postgres` runs the suite on PostgreSQL (`PARLEY_TEST_PG_URL`, default local). */
@@ -49,15 +50,6 @@ export async function prepareTemplate(): Promise<void> {
     return;
   }
   await ensurePostgresTemplate();
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function postgresTemplateName(): string {

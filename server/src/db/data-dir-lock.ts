@@ -3,7 +3,8 @@ import path from 'node:path';
 
 export class DataDirLockedError extends Error {}
 
-function isAlive(pid: number): boolean {
+/** True while a process with this pid exists (EPERM: it exists but is not ours). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
