@@ -10,7 +10,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3123);
 export const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `parley-e2e-${port}`);
 const reportDir = process.env.PARLEY_REPORT_DIR;
-if (!process.env.E2E_DATA_DIR_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
+// The runner loads this file and so does every worker: only the runner starts from an empty folder
+// (a worker that emptied it would delete the running server's database and demo login).
+if (!process.env.E2E_DATA_DIR_KEEP && !process.env.E2E_RUNNER_STARTED)
+  fs.rmSync(dataDir, { recursive: true, force: true });
+process.env.E2E_RUNNER_STARTED = '1';
 process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({

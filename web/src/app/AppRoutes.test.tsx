@@ -148,6 +148,25 @@ describe('console routes', () => {
     );
   });
 
+  it('counts a single page of mails and shows no pager', async () => {
+    setSessionToken('tok');
+    const mail = {
+      id: MAIL_ID,
+      to: 'new.user@example.com',
+      subject: 'Activate your account',
+      text: 'Hello',
+      html: null,
+      createdAt: '2026-11-21T10:00:00.000Z',
+    };
+    installFakeApi({
+      'GET /api/account/me': ok(sessionUserWithRoles([1])),
+      'GET /api/admin/outbox': ok({ mails: [mail], more: false }),
+    });
+    renderApp('/admin/outbox');
+    expect(await screen.findByText('1 mail')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty outbox', async () => {
     setSessionToken('tok');
     installFakeApi({

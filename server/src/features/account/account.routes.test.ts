@@ -218,6 +218,22 @@ describe('two-factor authentication', () => {
     expect(json(disable).code).toBe(2009);
   });
 
+  it('refuses, without an error, a code when the last used step is ahead of this clock', async () => {
+    const tenant = await createTenant(context);
+    const secret = await enrol(tenant.token);
+    await context.database.db
+      .update(users)
+      .set({ totpLastStep: Math.floor(Date.now() / 1000 / 30) + 10 })
+      .where(eq(users.id, tenant.userId));
+    const step = json(await loginAttempt(tenant.email, TEST_PASSWORD));
+    const response = await post('/api/account/login/verify', {
+      challengeId: step.data.challengeId,
+      securityCode: await generate({ secret }),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(json(response).code).toBe(2005);
+  });
+
   it('encrypts the TOTP secret at rest', async () => {
     const box = createSecretBox('test-secret-key-0123456789');
     const tenant = await createTenant(context);

@@ -79,12 +79,15 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   /** RFC 6238 with ±1 step; a code whose time step was already used is refused. */
   async function checkTotp(user: UserRow, secret: string, code: string): Promise<boolean> {
+    const currentStep = Math.floor(Date.now() / 1000 / 30);
+    // A step recorded ahead of this clock (skew between instances) cannot be beaten by any code now.
+    if (user.totpLastStep !== null && user.totpLastStep > currentStep + 1) return false;
     const result = await verifyTotp({
       secret,
       token: code,
       epochTolerance: 30,
       ...(user.totpLastStep !== null ? { afterTimeStep: user.totpLastStep } : {}),
-    });
+    }).catch(() => ({ valid: false as const }));
     if (!result.valid || !('epoch' in result)) return false;
     return repository.claimTotpStep(user.id, Math.floor(result.epoch / 30));
   }

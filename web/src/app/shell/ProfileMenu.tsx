@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '@parley/contracts/account';
 import { useLogout } from '../../features/account/api/logout';
 import { endSession } from '../../lib/session-end';
+import { realtime } from './realtime-connection';
 
 function initials(name: string): string {
   return (
@@ -21,6 +22,9 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
   const logout = useLogout();
 
   const handleSignout = () => {
+    // Close the websocket first: the server ends the session and closes its socket with 4001,
+    // which would reload the page (platform §4.4) before the sign-out finishes here.
+    realtime.stop();
     // The session ends locally whatever the server answers (it may already be gone).
     logout.mutate(undefined, { onSettled: () => endSession('signedOut') });
   };

@@ -19,9 +19,12 @@ import { TopBar } from './TopBar';
 import { SessionUserContext } from './session-user';
 import { useRealtimeBridge } from './use-realtime-bridge';
 
-/** Width of the side navigation: the spec's percentages, with a floor for small windows. */
+/**
+ * Width of the side navigation: the spec's percentages, with a floor so that the longest labels
+ * ('Speech To Text Report', 'Speech Services' beside its icon) stay on one line below 1667 px.
+ */
 const NAV_WIDTH = {
-  open: `max(${SIDE_NAV_WIDTH.open}, 208px)`,
+  open: `max(${SIDE_NAV_WIDTH.open}, 240px)`,
   collapsed: `max(${SIDE_NAV_WIDTH.collapsed}, 52px)`,
 };
 

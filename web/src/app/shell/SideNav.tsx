@@ -125,7 +125,7 @@ export function SideNav({ permissions, settings, collapsed }: SideNavProps) {
                 size="xs"
                 fw={700}
                 c="dimmed"
-                px="xs"
+                px={12}
                 mb={4}
                 style={{ letterSpacing: 0.8 }}
               >
@@ -141,7 +141,7 @@ export function SideNav({ permissions, settings, collapsed }: SideNavProps) {
                     active={entry.path === activePath}
                     aria-current={entry.path === activePath ? 'page' : undefined}
                     variant="light"
-                    py={6}
+                    py={4}
                     style={{ borderRadius: 'var(--mantine-radius-sm)' }}
                   />
                 ));
@@ -174,7 +174,7 @@ export function SideNav({ permissions, settings, collapsed }: SideNavProps) {
                       />
                     </UnstyledButton>
                     <Collapse expanded={open} id={regionId} keepMounted={false}>
-                      <Stack gap={1} pl={26}>
+                      <Stack gap={1} pl={26} role="group" aria-label={area.area}>
                         {entries}
                       </Stack>
                     </Collapse>

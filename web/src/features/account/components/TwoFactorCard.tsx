@@ -61,7 +61,7 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="two-factor-heading">
-      <Group justify="space-between" align="flex-start" mb="xs">
+      <Group justify="space-between" align="center" wrap="nowrap">
         <Title order={2} fz="lg" id="two-factor-heading">
           Two-factor authentication
         </Title>

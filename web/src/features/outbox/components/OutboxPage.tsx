@@ -11,6 +11,12 @@ function readFrom(params: URLSearchParams): number {
   return Number.isInteger(value) && value >= 0 ? value : 0;
 }
 
+/** '3 mails' on a single page; 'Mails 21–40' (or 'No more mails') while paging. */
+function pageSummary(from: number, count: number, more: boolean): string {
+  if (from === 0 && !more) return `${count} mail${count === 1 ? '' : 's'}`;
+  return count === 0 ? 'No more mails' : `Mails ${from + 1}–${from + count}`;
+}
+
 /** Mail Outbox: mails held while no SMTP server is configured, newest first, paged by `from`. */
 export function OutboxPage() {
   const [params, setParams] = useSearchParams();
@@ -102,26 +108,28 @@ export function OutboxPage() {
           {outbox.isSuccess ? (
             <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
               <Text size="sm" c="dimmed">
-                {mails.length === 0 ? 'No more mails' : `Showing ${from + 1}–${from + mails.length}`}
+                {pageSummary(from, mails.length, outbox.data.more)}
               </Text>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={from === 0}
-                  onClick={() => goTo(Math.max(0, from - OUTBOX_PAGE_SIZE))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={!outbox.data.more || outbox.isPlaceholderData}
-                  onClick={() => goTo(from + OUTBOX_PAGE_SIZE)}
-                >
-                  Next
-                </Button>
-              </Group>
+              {from === 0 && !outbox.data.more ? null : (
+                <Group gap="xs">
+                  <Button
+                    variant="default"
+                    size="xs"
+                    disabled={from === 0}
+                    onClick={() => goTo(Math.max(0, from - OUTBOX_PAGE_SIZE))}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    disabled={!outbox.data.more || outbox.isPlaceholderData}
+                    onClick={() => goTo(from + OUTBOX_PAGE_SIZE)}
+                  >
+                    Next
+                  </Button>
+                </Group>
+              )}
             </Group>
           ) : null}
         </Paper>
