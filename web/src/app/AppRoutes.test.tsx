@@ -75,6 +75,37 @@ describe('console routes', () => {
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it.each([
+    ['/billing', 'Billing'],
+    ['/voice-configuration/create', 'Voice Configuration'],
+    ['/designer/journey/j1', 'Journey designer'],
+    ['/graph', 'Dashboard graph'],
+  ])('gives %s of the route table its own coming-soon page', async (path, title) => {
+    setSessionToken('tok');
+    installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([1])) });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('This screen is coming soon')).toBeInTheDocument();
+  });
+
+  it('relays the dialog360 redirect to the console window and thanks the user', async () => {
+    const posted: unknown[] = [];
+    class FakeChannel {
+      constructor(readonly name: string) {}
+      postMessage(message: unknown) {
+        posted.push([this.name, message]);
+      }
+      close() {}
+    }
+    vi.stubGlobal('BroadcastChannel', FakeChannel);
+    setSessionToken('tok');
+    installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([1])) });
+    renderApp('/dialog360-redirect?client=c1&channels=[ch1]');
+    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeInTheDocument();
+    expect(posted).toEqual([['dialog360-redirect', { client: 'c1', channels: '[ch1]' }]]);
+    vi.unstubAllGlobals();
+  });
+
   it('refuses a screen the user may not open with Access Denied and the welcome page', async () => {
     setSessionToken('tok');
     installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([3])) });

@@ -34,6 +34,7 @@ export function AppRoutes() {
           <Route path="reset-password" element={<ResetPasswordRoute />} />
           <Route path="invitation-accept" element={<PublicComingSoonRoute screen="Invitation" />} />
           <Route path="sso/redirect" element={<PublicComingSoonRoute screen="Single sign-on" />} />
+          <Route path="chatagent" element={<PublicComingSoonRoute screen="Chat agent app" />} />
           <Route path="*" element={<SignedInShell />} />
         </Route>
       </Routes>

@@ -9,6 +9,7 @@ const ProfileRoute = lazy(() => import('../routes/profile-route'));
 const OutboxRoute = lazy(() => import('../routes/outbox-route'));
 const OutboxMailRoute = lazy(() => import('../routes/outbox-mail-route'));
 const ComingSoonRoute = lazy(() => import('../routes/coming-soon-route'));
+const Dialog360RedirectRoute = lazy(() => import('../routes/dialog360-redirect-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
 const BUILT_PATHS = new Set(['/admin/outbox']);
@@ -46,6 +47,48 @@ export const comingSoonScreens: readonly ScreenRoute[] = (() => {
   return screens;
 })();
 
+const signedIn: RouteAccess = {};
+
+/**
+ * Pages of the route table (platform §2.1) that are not side-menu entries: each gets its
+ * coming-soon page, guarded like the feature it belongs to, so no deep link ever breaks.
+ */
+const otherScreens: readonly ScreenRoute[] = [
+  { path: 'graph', screen: 'Dashboard graph', area: 'Dashboard', access: signedIn },
+  { path: 'chat/:chatId', screen: 'Chat', area: 'Chat', access: { anyOf: ['CHAT.HANDLE'] } },
+  { path: 'encaps', screen: 'Encapsulated Campaigns', area: 'Campaigns', access: { anyOf: ['ENCAPS.VIEW'] } },
+  {
+    path: 'voice-configuration/:id',
+    screen: 'Voice Configuration',
+    area: 'Configuration',
+    access: { anyOf: ['CHANNELS.MANAGE'] },
+  },
+  { path: 'billing', screen: 'Billing', area: 'Configuration', access: { anyOf: ['ENTERPRISE.MANAGE_BILLING'] } },
+  { path: 'marketplace', screen: 'Marketplace', area: 'Marketplace', access: { anyOf: ['MARKET_PLACE.VIEW'] } },
+  { path: 'branding', screen: 'Branding', area: 'Configuration', access: { anyOf: ['ENTERPRISE.MANAGE'] } },
+  { path: 'designer/encap/:id', screen: 'Campaign designer', area: 'Designer', access: { anyOf: ['ENCAPS.EDIT'] } },
+  { path: 'designer/journey/:id', screen: 'Journey designer', area: 'Designer', access: { anyOf: ['JOURNEYS.EDIT'] } },
+  {
+    path: 'designer/voice-bot/:id',
+    screen: 'Voice bot designer',
+    area: 'Designer',
+    access: { anyOf: ['JOURNEYS.EDIT'] },
+  },
+  { path: 'designer/forms/:id', screen: 'Forms designer', area: 'Designer', access: { anyOf: ['ENCAPS.EDIT'] } },
+  {
+    path: 'designer/screen/form-designer',
+    screen: 'Form Designer',
+    area: 'WhatsApp Flows',
+    access: { anyOf: ['FLOW.VIEW'] },
+  },
+  {
+    path: 'designer/screen/:screenId',
+    screen: 'WhatsApp flow designer',
+    area: 'WhatsApp Flows',
+    access: { anyOf: ['FLOW.VIEW'] },
+  },
+];
+
 const outboxAccess: RouteAccess = { anyOf: ['ENTERPRISE.MANAGE'] satisfies Permission[] };
 
 function guarded(Component: LazyExoticComponent<ComponentType> | ComponentType, access: RouteAccess) {
@@ -73,7 +116,8 @@ export function ShellRoutes() {
           </RequireAccess>
         }
       />
-      {comingSoonScreens.map((screen) => (
+      <Route path="dialog360-redirect" element={guarded(Dialog360RedirectRoute, { anyOf: ['RICHCARDS.VIEW'] })} />
+      {[...comingSoonScreens, ...otherScreens].map((screen) => (
         <Route
           key={screen.path}
           path={screen.path}
