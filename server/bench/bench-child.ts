@@ -3,6 +3,8 @@ export interface ReadyMessage {
   type: 'ready';
   /** The URL autocannon requests. */
   url: string;
+  /** A second target of the same server: one row by id (Parley only). */
+  itemUrl?: string;
   headers: Record<string, string>;
   /** Lines worth printing with the results (database version, rows, query plan). */
   details: string[];

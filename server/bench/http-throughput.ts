@@ -82,8 +82,8 @@ async function startServer(script: string, env: Record<string, string> = {}): Pr
 }
 
 /** One request by hand first: a benchmark of 401s or 500s would measure nothing. */
-async function checkResponse(server: RunningServer, check: (body: unknown) => boolean) {
-  const response = await fetch(server.url, { headers: server.headers });
+async function checkResponse(server: RunningServer, check: (body: unknown) => boolean, url = server.url) {
+  const response = await fetch(url, { headers: server.headers });
   const text = await response.text();
   let body: unknown = null;
   try {
@@ -92,12 +92,17 @@ async function checkResponse(server: RunningServer, check: (body: unknown) => bo
     // reported below
   }
   if (response.status !== 200 || !check(body))
-    throw new Error(`GET ${server.url} answered ${response.status}: ${text.slice(0, 300)}`);
+    throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
 }
 
 /** Warm-up run (discarded), then the measured run, with the same settings for every target. */
-async function load(label: string, server: RunningServer, settings: LoadSettings): Promise<Measurement> {
-  const options = { url: server.url, headers: server.headers, connections: settings.connections, pipelining: 1 };
+async function load(
+  label: string,
+  server: RunningServer,
+  settings: LoadSettings,
+  url = server.url,
+): Promise<Measurement> {
+  const options = { url, headers: server.headers, connections: settings.connections, pipelining: 1 };
   await autocannon({ ...options, duration: settings.warmUpSeconds });
   const cpuBefore = await server.cpuMicros();
   const result = await autocannon({ ...options, duration: settings.durationSeconds });
@@ -128,16 +133,40 @@ export async function measureHello(label: string, settings: LoadSettings): Promi
   }
 }
 
+/** The two Parley targets, measured on the same server one after the other. */
+export interface ParleyMeasurements {
+  item: Measurement;
+  list: Measurement;
+}
+export interface ParleyLabels {
+  item: string;
+  list: string;
+}
+
+const isMail = (body: unknown) => typeof (body as { data?: { subject?: unknown } } | null)?.data?.subject === 'string';
+
+async function measureParley(
+  server: RunningServer,
+  labels: ParleyLabels,
+  settings: LoadSettings,
+): Promise<ParleyMeasurements> {
+  if (!server.itemUrl) throw new Error('the Parley bench server did not announce its by-id URL');
+  await checkResponse(server, isAuditPage);
+  await checkResponse(server, isMail, server.itemUrl);
+  const item = await load(labels.item, server, settings, server.itemUrl);
+  const list = await load(labels.list, server, settings);
+  return { item, list };
+}
+
 const isAuditPage = (body: unknown) => {
   const data = (body as { status?: boolean; data?: { entries?: unknown[]; more?: boolean } } | null)?.data;
   return data?.entries?.length === 20 && data.more === true;
 };
 
-export async function measureParleyOnPglite(label: string, settings: LoadSettings): Promise<Measurement> {
+export async function measureParleyOnPglite(labels: ParleyLabels, settings: LoadSettings): Promise<ParleyMeasurements> {
   const server = await startServer('parley-server.ts', { PARLEY_BENCH_DB: 'pglite', PARLEY_TEST_DB: 'pglite' });
   try {
-    await checkResponse(server, isAuditPage);
-    return await load(label, server, settings);
+    return await measureParley(server, labels, settings);
   } finally {
     await server.stop();
   }
@@ -151,10 +180,10 @@ function databaseUrl(adminUrl: string, name: string): string {
 
 /** Null when PostgreSQL is not reachable at `adminUrl` (the figure is then skipped, not failed). */
 export async function measureParleyOnPostgres(
-  label: string,
+  labels: ParleyLabels,
   settings: LoadSettings,
   adminUrl: string,
-): Promise<Measurement | { skipped: string }> {
+): Promise<ParleyMeasurements | { skipped: string }> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -174,8 +203,7 @@ export async function measureParleyOnPostgres(
       PARLEY_BENCH_DATABASE_URL: databaseUrl(adminUrl, name),
     });
     try {
-      await checkResponse(server, isAuditPage);
-      return await load(label, server, settings);
+      return await measureParley(server, labels, settings);
     } finally {
       await server.stop();
     }

@@ -32,6 +32,19 @@ const database = await openDatabase();
 const context = await createTestApp({ database, env: { PARLEY_STRICT_RESPONSES: '0' } });
 const tenant = await createTenant(context, { roles: [1] });
 const seeded = await seedAuditTrail(database, tenant, { rowsPerEnterprise, neighbours });
+// Mails for every enterprise (the same neighbours), so the by-id lookup is tenant-scoped in a full table.
+await database.raw(
+  `insert into mail_outbox (enterprise_id, to_address, subject, text, created_at)
+   select e.id, 'customer' || i || '@example.test', 'Your order ' || i, repeat('Thank you for your order. ', 8),
+          now() - make_interval(secs => i * 60)
+     from enterprises e cross join generate_series(1, $1::int) as i`,
+  [rowsPerEnterprise],
+);
+await database.raw('analyze mail_outbox');
+const mail = await database.raw(
+  'select id from mail_outbox where enterprise_id = $1 order by created_at desc limit 1',
+  [tenant.enterpriseId],
+);
 const version = await database.raw('show server_version');
 
 await context.app.listen({ host: '127.0.0.1', port: 0 });
@@ -40,6 +53,7 @@ const { port } = context.app.server.address() as { port: number };
 announceReady(
   {
     url: `http://127.0.0.1:${port}/api/admin/audit-trail?perPage=20`,
+    itemUrl: `http://127.0.0.1:${port}/api/admin/outbox/${String(mail.rows[0]?.id)}`,
     headers: { [AUTH_HEADER]: tenant.token },
     details: [
       `${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${String(version.rows[0]?.server_version)}: ` +

@@ -64,9 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler(config.strictResponses));
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  // First, so that replies refused by later hooks (401, 403, 429) carry these headers too.
+  registerSecurityHeaders(app);
 
   registerErrorHandling(app);
   const sessions = createSessionsService({ db: database.db, bus, config });
@@ -74,7 +73,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditLog(app, { db: database.db });
   registerInputGuards(app);
 
-  registerSecurityHeaders(app);
   // The rate-limit plugin does not close a Redis client it is given: the app does.
   const rateLimitRedis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })

@@ -82,7 +82,8 @@ describe('sign-in rate limits', () => {
 
 describe('headers on every response', () => {
   it('sends the security headers', async () => {
-    for (const url of ['/api/health', '/admin/users']) {
+    // A 200, the web app, and a reply refused by the auth hook (401) all carry them.
+    for (const url of ['/api/health', '/admin/users', '/api/account/me']) {
       const response = await context.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");

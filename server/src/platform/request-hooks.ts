@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AUTH_HEADER } from '@parley/contracts/constants';
 import type { Db } from '../db/client';
@@ -81,12 +81,21 @@ function hasNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
 }
 
+/** Adds a hook to one route's own hooks (so routes that need none pay nothing for it). */
+function addRouteHook(route: RouteOptions, name: 'preValidation' | 'onResponse', hook: (...args: never[]) => unknown) {
+  const existing = route[name];
+  route[name] = [...(existing ? [existing].flat() : []), hook] as never;
+}
+
 /** PostgreSQL text cannot hold NUL: refuse such input up front with a clear error instead of a 500. */
 export function registerInputGuards(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  const guard = async (request: FastifyRequest) => {
     if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) {
       throw new AppError('VALIDATION', { message: 'Text must not contain NUL characters' });
     }
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) addRouteHook(route, 'preValidation', guard);
   });
 }
 
@@ -128,19 +137,17 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 /** Writes who did what, when, to which target, for every mutating /api request. */
 export function registerAuditLog(app: FastifyInstance, deps: { db: Db }) {
-  app.addHook('onResponse', async (request, reply) => {
-    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/') || request.is404) return;
+  const audit = async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config;
-    if (config.audit === false) return;
     const actor = request.auth ?? request.auditActor;
-    if (!actor) return;
+    if (!actor || !MUTATING.has(request.method)) return;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const target = typeof params.id === 'string' ? params.id : null;
     try {
       await deps.db.insert(auditLog).values({
         enterpriseId: actor.enterpriseId,
         userId: actor.userId,
-        action: config.audit ?? `${request.method} ${request.routeOptions.url}`,
+        action: config.audit || `${request.method} ${request.routeOptions.url}`,
         method: request.method,
         route: request.routeOptions.url ?? request.url,
         target,
@@ -151,6 +158,12 @@ export function registerAuditLog(app: FastifyInstance, deps: { db: Db }) {
     } catch (error) {
       request.log.error({ err: error }, 'could not write the audit log');
     }
+  };
+  // Attached to mutating /api routes only, so reads pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    const mutating = [route.method].flat().some((method) => MUTATING.has(method));
+    if (mutating && route.url.startsWith('/api/') && route.config?.audit !== false)
+      addRouteHook(route, 'onResponse', audit);
   });
 }
 

@@ -34,6 +34,17 @@ describe.each([
     expect(JSON.stringify(written)).not.toContain('scrypt');
   });
 
+  it('writes nullable values as null or as their value', () => {
+    const serialize = compile(
+      strict,
+      envelope(z.object({ userId: z.uuid().nullable(), count: z.number().nullable() })),
+    );
+    const written = { status: true, message: 'Success', data: { userId: null, count: 3 } };
+    expect(JSON.parse(serialize(written))).toEqual(written);
+    const other = { status: true, message: 'Success', data: { userId: row.data.id, count: null } };
+    expect(JSON.parse(serialize(other))).toEqual(other);
+  });
+
   it('writes each branch of a discriminated union', () => {
     const serialize = compile(strict, envelope(loginResult));
     const twoFactor = { status: true, message: 'Success', data: { state: 'twoFactor', challengeId: 'abc' } };
