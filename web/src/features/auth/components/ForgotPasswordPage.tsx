@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { recoverBody } from '@parley/contracts/account';
 import { messages } from '@parley/contracts/messages';
 import { ApiError } from '../../../lib/api-client';
@@ -8,6 +8,7 @@ import { mapFieldErrors, validateWithSchema } from '../../../lib/form-validation
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRecoverPassword } from '../api/recover-password';
 import { AuthLayout } from './AuthLayout';
+import { AuthDoneCard } from './AuthDoneCard';
 import { CaptchaField } from './CaptchaField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SignInLink } from './SignInLink';
@@ -29,18 +30,7 @@ export function ForgotPasswordPage() {
   });
 
   if (recover.isSuccess) {
-    return (
-      <AuthLayout title="Check your inbox">
-        <Stack gap="md">
-          <Alert color="teal" variant="light" role="status">
-            {messages.forgotSent}
-          </Alert>
-          <Text size="sm">
-            Back to <SignInLink />
-          </Text>
-        </Stack>
-      </AuthLayout>
-    );
+    return <AuthDoneCard title="Check your inbox" message={messages.forgotSent} lead="Back to" />;
   }
 
   const handleSubmit = form.onSubmit((values) => {

@@ -12,6 +12,7 @@ import { showToast } from '../../../lib/toast';
 import { PasswordField } from '../../../components/PasswordField';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from './AuthLayout';
+import { AuthDoneCard } from './AuthDoneCard';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SignInLink } from './SignInLink';
 
@@ -61,18 +62,7 @@ export function ResetPasswordPage() {
   }
 
   if (reset.isSuccess) {
-    return (
-      <AuthLayout title="Password changed">
-        <Stack gap="md">
-          <Alert color="teal" variant="light" role="status">
-            {messages.resetDone}
-          </Alert>
-          <Text size="sm">
-            Continue to <SignInLink />
-          </Text>
-        </Stack>
-      </AuthLayout>
-    );
+    return <AuthDoneCard title="Password changed" message={messages.resetDone} lead="Continue to" />;
   }
 
   const handleSubmit = form.onSubmit((values) => {

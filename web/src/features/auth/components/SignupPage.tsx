@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { signupBody } from '@parley/contracts/account';
 import { messages } from '@parley/contracts/messages';
@@ -12,8 +12,8 @@ import { PasswordField } from '../../../components/PasswordField';
 import { useAppConfig } from '../api/get-app-config';
 import { useSignup } from '../api/signup';
 import { AuthLayout } from './AuthLayout';
+import { AuthDoneCard } from './AuthDoneCard';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { SignInLink } from './SignInLink';
 
 /** Sign-up (platform §2.1): refused with 'Access Denied' when the console hides sign-up. */
 export function SignupPage() {
@@ -42,18 +42,7 @@ export function SignupPage() {
   }
 
   if (signup.isSuccess) {
-    return (
-      <AuthLayout title="Almost there">
-        <Stack gap="md">
-          <Alert color="teal" variant="light" role="status">
-            {signup.data.message}
-          </Alert>
-          <Text size="sm">
-            Already activated? <SignInLink />
-          </Text>
-        </Stack>
-      </AuthLayout>
-    );
+    return <AuthDoneCard title="Almost there" message={signup.data.message} lead="Already activated?" />;
   }
 
   const handleSubmit = form.onSubmit((values) => {
