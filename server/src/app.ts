@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler(config.strictResponses));
   // First, so that replies refused by later hooks (401, 403, 429) carry these headers too.
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { imageOrigins: config.adBannerUrl ? [new URL(config.adBannerUrl).origin] : [] });
 
   registerErrorHandling(app);
   const sessions = createSessionsService({ db: database.db, bus, config });
@@ -126,7 +126,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets,
     config,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
-    appConfig: () => ({ title: config.title, hideSignup: config.hideSignup, enableAds: false, adBannerUrl: null }),
+    appConfig: () => ({
+      title: config.title,
+      hideSignup: config.hideSignup,
+      enableAds: config.adBannerUrl !== undefined,
+      adBannerUrl: config.adBannerUrl ?? null,
+    }),
   });
   mailOutboxFeature(app, { db: database.db });
   auditTrailFeature(app, { db: database.db });

@@ -41,6 +41,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PARLEY_SEED_DEMO: booleanFlag.default(true),
     PARLEY_WEB_DIST: z.string().optional(),
+    /** An image shown as a banner across the console (platform §2.8, enableAds). */
+    PARLEY_AD_BANNER_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Check every response against its contract with zod (default everywhere but production). */
     PARLEY_STRICT_RESPONSES: z.enum(['1', '0', 'true', 'false']).optional(),
   })
@@ -72,6 +74,7 @@ export interface Config {
   seedDemo: boolean;
   webDist: string;
   strictResponses: boolean;
+  adBannerUrl?: string;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -103,6 +106,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.PARLEY_SEED_DEMO,
+    adBannerUrl: env.PARLEY_AD_BANNER_URL,
     strictResponses:
       env.PARLEY_STRICT_RESPONSES === undefined
         ? env.NODE_ENV !== 'production'

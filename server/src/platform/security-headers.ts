@@ -6,12 +6,12 @@ import helmet from 'helmet';
  * and set on every reply in onRequest, so a route may still override one (the API docs set their
  * own CSP). Running helmet per request cost ~5 % of an API request's CPU (docs/benchmarks.md).
  */
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function registerSecurityHeaders(app: FastifyInstance, options: { imageOrigins?: string[] } = {}) {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -59,6 +59,26 @@ describe('console routes', () => {
     expect(api.calls('GET /api/account/me')[0]?.headers.authtoken).toBe('tok');
   });
 
+  it('shows the announcement banner when the server enables ads, until it is hidden', async () => {
+    setSessionToken('tok');
+    installFakeApi({
+      'GET /api/account/me': ok(sessionUserWithRoles([1])),
+      'GET /api/app-config': ok({
+        title: 'Acme',
+        hideSignup: false,
+        enableAds: true,
+        adBannerUrl: 'https://ads.example/b.png',
+      }),
+    });
+    renderApp('/dashboard');
+    const banner = await screen.findByRole('img', { name: 'Announcement banner' });
+    expect(banner).toHaveAttribute('src', 'https://ads.example/b.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide banner' }));
+    expect(screen.queryByRole('img', { name: 'Announcement banner' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('parley.adBannerDismissed')).toBe('1');
+    sessionStorage.clear();
+  });
+
   it('shows the welcome page for an unknown path', async () => {
     setSessionToken('tok');
     installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([1])) });

@@ -389,3 +389,19 @@ describe('sign-up when hidden', () => {
     }
   });
 });
+
+describe('announcement banner', () => {
+  it('is offered by app-config when PARLEY_AD_BANNER_URL is set, and its origin may serve images', async () => {
+    const withAds = await createTestApp({ env: { PARLEY_AD_BANNER_URL: 'https://ads.example.com/banner.png' } });
+    try {
+      const response = await withAds.app.inject({ method: 'GET', url: '/api/app-config' });
+      expect(json(response).data).toMatchObject({ enableAds: true, adBannerUrl: 'https://ads.example.com/banner.png' });
+      expect(response.headers['content-security-policy']).toContain('img-src');
+      expect(String(response.headers['content-security-policy'])).toMatch(/img-src[^;]*https:\/\/ads\.example\.com/);
+    } finally {
+      await withAds.close();
+    }
+    const withoutAds = json(await context.app.inject({ method: 'GET', url: '/api/app-config' }));
+    expect(withoutAds.data).toMatchObject({ enableAds: false, adBannerUrl: null });
+  });
+});

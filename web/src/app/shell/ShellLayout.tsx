@@ -16,6 +16,7 @@ import { ShellLoadError } from './ShellLoadError';
 import { ShellRoutes } from './ShellRoutes';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
+import { AdBanner } from './AdBanner';
 import { SessionUserContext } from './session-user';
 import { useRealtimeBridge } from './use-realtime-bridge';
 
@@ -86,6 +87,7 @@ function ShellFrame({ user }: { user: SessionUser }) {
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <Box component="div" id="main-content">
+          <AdBanner />
           <Suspense fallback={<PageLoader />}>
             <ShellRoutes />
           </Suspense>
