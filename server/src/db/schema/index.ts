@@ -1,2 +1,3 @@
 // The drizzle schema, one file per feature; this list is what drizzle-kit and the client see.
 export * from './platform';
+export * from './enterprise-admin';
