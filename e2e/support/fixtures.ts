@@ -21,6 +21,8 @@ export function demoAgentLogin(): { email: string; password: string } {
 /** Signs in through the login page, like a person: email, password, captcha, Sign In. */
 export async function signIn(page: Page, email: string, password: string, options: { signOutOthers?: boolean } = {}) {
   await page.goto('/login');
+  // Like a person, read the captcha once it is shown: a captcha arriving later replaces the answer.
+  await expect(page.getByRole('img', { name: 'Verification image' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Captcha').fill(CAPTCHA);

@@ -50,6 +50,7 @@ test('an agent resets a forgotten password with the link an administrator finds 
     await expect(agentPage).toHaveURL('/forgot-password');
     await expect(agentPage.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
     await saveScreen(agentPage, 'forgot-password');
+    await expect(agentPage.getByRole('img', { name: 'Verification image' })).toBeVisible();
     await agentPage.getByLabel('Email').fill(agent.email);
     await agentPage.getByLabel('Captcha').fill(CAPTCHA);
     await agentPage.getByRole('button', { name: 'Send reset link' }).click();

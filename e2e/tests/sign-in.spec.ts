@@ -124,12 +124,12 @@ test('signed in, an unknown path shows the welcome page and an unbuilt entry its
   await page.goto('/no/such/screen');
   await expect(page.getByRole('heading', { name: 'Welcome To Parley!', level: 1 })).toBeVisible();
 
-  const users = sideNav(page).getByRole('link', { name: 'Users' });
-  await users.click();
-  await expect(page).toHaveURL('/admin/users');
-  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  const trash = sideNav(page).getByRole('link', { name: 'Trash' });
+  await trash.click();
+  await expect(page).toHaveURL('/admin/trash');
+  await expect(page.getByRole('heading', { name: 'Trash', level: 1 })).toBeVisible();
   await expect(page.getByText('This screen is coming soon')).toBeVisible();
-  await expect(users).toHaveAttribute('aria-current', 'page');
+  await expect(trash).toHaveAttribute('aria-current', 'page');
   await saveScreen(page, 'coming-soon');
 
   // Entries with the same name (Monitor in Chat and in Journey) are told apart by their area.

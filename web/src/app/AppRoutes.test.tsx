@@ -89,10 +89,10 @@ describe('console routes', () => {
   it('shows a coming-soon page for a menu entry not built yet', async () => {
     setSessionToken('tok');
     installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([1])) });
-    renderApp('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument();
+    renderApp('/admin/trash');
+    expect(await screen.findByRole('heading', { name: 'Trash', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('This screen is coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Trash' })).toHaveAttribute('aria-current', 'page');
   });
 
   it.each([
