@@ -2,18 +2,12 @@ import { z } from 'zod';
 import { defineRoute, emptyData } from './envelope';
 import { messages } from './messages';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { featureFlags, permissions, roleIds } from './permissions';
+import { roleIds } from './permissions';
+import { captchaField, emailField, required, sessionUser, signInRoutes } from './sign-in';
+
+export * from './sign-in';
 
 const text = () => z.string({ error: messages.fieldMandatory });
-const required = (field = text()) => field.trim().min(1, messages.fieldMandatory);
-export const emailField = z
-  .string({ error: messages.fieldMandatory })
-  .trim()
-  .min(1, messages.fieldMandatory)
-  .max(254, messages.invalidEmail)
-  .pipe(z.email(messages.invalidEmail));
-const captchaField = z.string({ error: messages.captchaRequired }).trim().min(1, messages.captchaRequired).max(16);
-
 /** Password rules of platform §5 (reset password), used for every new password. */
 export const newPasswordField = z
   .string({ error: messages.fieldMandatory })
@@ -27,71 +21,6 @@ function withConfirmation<T extends z.ZodObject<{ password: z.ZodType; confirmPa
     path: ['confirmPassword'],
   });
 }
-
-export const appConfig = z.object({
-  title: z.string(),
-  hideSignup: z.boolean(),
-  enableAds: z.boolean(),
-  adBannerUrl: z.string().nullable(),
-});
-export type AppConfig = z.infer<typeof appConfig>;
-
-export const captchaQuery = z.object({
-  purpose: z.enum(['login', 'forgetPassword', 'signup']).default('login'),
-});
-export const captchaData = z.object({ captchaId: z.uuid(), captcha: z.string() });
-
-export const sessionUser = z.object({
-  uId: z.uuid(),
-  userName: z.string(),
-  name: z.string(),
-  emailId: z.string(),
-  profilePic: z.string().nullable(),
-  roles: z.array(z.number().int()),
-  permissions: z.array(z.enum(permissions)),
-  twoFactorAuth: z.boolean(),
-  artifactsEnabled: z.boolean(),
-  enterprise: z.object({
-    id: z.uuid(),
-    name: z.string(),
-    title: z.string(),
-    twoFactAuthEnterpriseLevel: z.boolean(),
-    recordExternalCampaigns: z.boolean(),
-  }),
-  flags: z.record(z.enum(featureFlags), z.boolean()),
-});
-export type SessionUser = z.infer<typeof sessionUser>;
-
-export const loginBody = z.object({
-  email: emailField,
-  password: required(text().max(256)),
-  captchaId: z.uuid({ error: messages.captchaRequired }),
-  captcha: captchaField,
-  removeExistingSession: z.boolean().default(false),
-});
-export type LoginBody = z.input<typeof loginBody>;
-
-const signedIn = z.object({ state: z.literal('signedIn'), token: z.string(), user: sessionUser });
-export const loginResult = z.discriminatedUnion('state', [
-  signedIn,
-  z.object({ state: z.literal('twoFactor'), challengeId: z.string() }),
-  z.object({
-    state: z.literal('enrolTwoFactor'),
-    challengeId: z.string(),
-    secret: z.string(),
-    otpauthUrl: z.string(),
-    qrCode: z.string(),
-  }),
-]);
-export type LoginResult = z.infer<typeof loginResult>;
-
-export const verifyBody = z.object({
-  challengeId: z.string().min(1).max(200),
-  securityCode: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
-});
 
 export const signupBody = withConfirmation(
   z.object({
@@ -148,33 +77,7 @@ export const sessionInfo = z.object({
 const messageOnly = z.object({ message: z.string() });
 
 export const accountRoutes = {
-  appConfig: defineRoute({
-    method: 'GET',
-    path: '/api/app-config',
-    summary: 'Public console settings',
-    data: appConfig,
-  }),
-  captcha: defineRoute({
-    method: 'GET',
-    path: '/api/account/captcha',
-    summary: 'A new single-use captcha image',
-    query: captchaQuery,
-    data: captchaData,
-  }),
-  login: defineRoute({
-    method: 'POST',
-    path: '/api/account/login',
-    summary: 'Sign in with email, password and captcha',
-    body: loginBody,
-    data: loginResult,
-  }),
-  verify: defineRoute({
-    method: 'POST',
-    path: '/api/account/login/verify',
-    summary: 'Finish sign-in with a two-factor code',
-    body: verifyBody,
-    data: loginResult,
-  }),
+  ...signInRoutes,
   logout: defineRoute({
     method: 'POST',
     path: '/api/account/logout',

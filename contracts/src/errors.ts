@@ -1,49 +1,44 @@
+import { coreErrors } from './core-errors';
+
 /**
  * The one table of error codes: key → numeric code, HTTP status and the user-facing text.
- * Services throw AppError(key); the server maps it to HTTP; the web maps code → text from here.
- * Texts quoted from the spec are verbatim (typos included).
+ * Services throw AppError(key); the server maps it to HTTP; the web maps code → text (core codes
+ * from `core-errors.ts`, which the login page loads; the others from the server's message, which
+ * is this table's text). Texts quoted from the spec are verbatim (typos included).
  */
 export const errorCatalog = {
-  VALIDATION: { code: 1400, http: 400, message: 'Please check the highlighted fields' },
-  UNAUTHENTICATED: { code: 1401, http: 401, message: 'Session Expired! Please login' },
-  FORBIDDEN: { code: 1403, http: 403, message: 'Access Denied' },
-  NOT_FOUND: { code: 1404, http: 404, message: 'Not found' },
-  RATE_LIMITED: { code: 1429, http: 429, message: 'Too many attempts. Please wait a minute and try again.' },
-  PAYLOAD_TOO_LARGE: { code: 1413, http: 413, message: 'The file is larger than allowed' },
-  UNSUPPORTED_MEDIA: { code: 1415, http: 415, message: 'This file type is not allowed' },
-  SHUTTING_DOWN: { code: 1503, http: 503, message: 'The server is restarting. Please try again in a moment.' },
-  INTERNAL: { code: 1500, http: 500, message: 'Something went wrong' },
+  ...coreErrors,
 
-  CAPTCHA_INVALID: { code: 2001, http: 400, message: 'Invalid captcha. Please try again.' },
-  LOGIN_INVALID: { code: 2002, http: 401, message: 'Invalid email or password' },
-  ACCOUNT_LOCKED: {
-    code: 2003,
-    http: 423,
-    message: 'Too many failed attempts. Your account is locked for 15 minutes.',
+  DEPARTMENT_NAME_TAKEN: { code: 4601, http: 409, message: 'A department with this name already exists' },
+  DEPARTMENT_MANAGER_INVALID: { code: 4602, http: 400, message: 'The manager must be a user of your enterprise' },
+  DEPARTMENT_USERS_INVALID: { code: 4603, http: 400, message: 'Some of these users are not in your enterprise' },
+  INVITATION_EMAIL_REGISTERED: { code: 4611, http: 409, message: 'A user with this email already exists' },
+  INVITATION_ALREADY_PENDING: { code: 4612, http: 409, message: 'This email already has a pending invitation' },
+  INVITATION_EXPIRED: {
+    code: 4613,
+    http: 410,
+    message: 'This invitation has expired. Ask your administrator for a new one.',
   },
-  ACCOUNT_INACTIVE: { code: 2004, http: 403, message: 'Your account is not active' },
-  TWO_FACTOR_INVALID: { code: 2005, http: 401, message: 'Invalid security code' },
-  TWO_FACTOR_CHALLENGE_EXPIRED: {
-    code: 2006,
-    http: 401,
-    message: 'Your sign-in took too long. Please sign in again.',
-  },
-  TWO_FACTOR_NOT_ENROLLED: { code: 2007, http: 409, message: 'Two-factor authentication is not enabled' },
-  TWO_FACTOR_ALREADY_ENABLED: { code: 2008, http: 409, message: 'Two-factor authentication is already enabled' },
-  TWO_FACTOR_REQUIRED_BY_ENTERPRISE: {
-    code: 2009,
+  INVITATION_REVOKED: { code: 4614, http: 410, message: 'This invitation has been revoked' },
+  INVITATION_USED: { code: 4615, http: 410, message: 'This invitation has already been used. Please sign in.' },
+  INVITATION_INVALID: { code: 4616, http: 404, message: 'This invitation link is not valid' },
+  INVITATION_NOT_PENDING: { code: 4617, http: 409, message: 'Only a pending invitation can be changed' },
+
+  LAST_ADMIN: {
+    code: 4101,
     http: 409,
-    message: 'Your enterprise requires two-factor authentication',
+    message: 'The enterprise needs at least one active Administrator. Make another user an Administrator first.',
   },
-  SIGNUP_DISABLED: { code: 2010, http: 403, message: 'Access Denied' },
-  EMAIL_TAKEN: { code: 2011, http: 409, message: 'This email is already registered' },
-  ACTIVATION_INVALID: { code: 2012, http: 400, message: 'This activation link is invalid or has expired' },
-  RESET_LINK_INVALID: { code: 2013, http: 400, message: 'This reset link is invalid or has expired' },
-  PASSWORD_MISMATCH: { code: 2014, http: 400, message: 'Your passwords do not match. Please try again.' },
-  PASSWORD_TOO_SHORT: { code: 2015, http: 400, message: 'Your Password must be atleast 8 characters long' },
-  CURRENT_PASSWORD_WRONG: { code: 2016, http: 400, message: 'Your current password is not correct' },
+  SELF_ROLE_CHANGE: { code: 4102, http: 409, message: 'You cannot change your own roles' },
+  SELF_DEACTIVATE: { code: 4103, http: 409, message: 'You cannot deactivate or delete your own account' },
+  ADMIN_PASSWORD_WRONG: { code: 4104, http: 400, message: 'Your password is not correct' },
 
-  FILE_EMPTY: { code: 3001, http: 400, message: 'The file is empty' },
+  INTEGRATION_NAME_TAKEN: { code: 4801, http: 409, message: 'An integration with this name already exists' },
+  INTEGRATION_TEST_UNSUPPORTED: {
+    code: 4802,
+    http: 400,
+    message: 'Test connection is available for GenAI integrations',
+  },
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalog;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AUTH_HEADER } from '@parley/contracts/constants';
 import type { RouteContract } from '@parley/contracts/envelope';
-import { errorCatalog } from '@parley/contracts/errors';
+import { coreErrors } from '@parley/contracts/core-errors';
 import { NETWORK_ERROR_CODE, errorTextForCode } from './error-text';
 import { endSession } from './session-end';
 import { getSessionToken } from './session-token';
@@ -21,8 +21,8 @@ export class ApiError extends Error {
   }
 }
 
-export const SESSION_GONE_CODE = errorCatalog.UNAUTHENTICATED.code;
-export const FORBIDDEN_CODE = errorCatalog.FORBIDDEN.code;
+export const SESSION_GONE_CODE = coreErrors.UNAUTHENTICATED.code;
+export const FORBIDDEN_CODE = coreErrors.FORBIDDEN.code;
 
 /** True for the answers that end the session (the app has already logged out and told the user). */
 export function isSessionEndingError(error: unknown): boolean {
@@ -128,13 +128,13 @@ export async function apiRequest<R extends RouteContract>(
       : loginRequired
         ? SESSION_GONE_CODE
         : response.status >= 500
-          ? errorCatalog.INTERNAL.code
+          ? coreErrors.INTERNAL.code
           : response.status;
   const serverMessage = typeof payload?.message === 'string' ? payload.message : undefined;
   const message = errorTextForCode(code, serverMessage);
 
   if (code === SESSION_GONE_CODE || loginRequired) {
-    endSession('expired', errorCatalog.UNAUTHENTICATED.message);
+    endSession('expired', coreErrors.UNAUTHENTICATED.message);
   } else if (code === FORBIDDEN_CODE) {
     endSession('forbidden', message);
   }

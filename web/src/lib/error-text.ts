@@ -1,8 +1,8 @@
-import { errorCatalog } from '@parley/contracts/errors';
+import { coreErrors } from '@parley/contracts/core-errors';
 import { messages } from '@parley/contracts/messages';
 
 /** The one place the web turns an error code into the text a user reads (STYLE.md, errors). */
-const textByCode = new Map<number, string>(Object.values(errorCatalog).map((entry) => [entry.code, entry.message]));
+const textByCode = new Map<number, string>(Object.values(coreErrors).map((entry) => [entry.code, entry.message]));
 
 /** Network failure (no HTTP answer at all). */
 export const NETWORK_ERROR_CODE = 0;

@@ -1,4 +1,4 @@
-import { errorCatalog } from '@parley/contracts/errors';
+import { coreErrors } from '@parley/contracts/core-errors';
 import { messages } from '@parley/contracts/messages';
 import { ApiError } from './api-client';
 import { NETWORK_ERROR_CODE } from './error-text';
@@ -11,7 +11,7 @@ import { NETWORK_ERROR_CODE } from './error-text';
 export function describeFailure(failure: unknown, fallback: string = messages.somethingWentWrong): string {
   if (
     failure instanceof ApiError &&
-    failure.code !== errorCatalog.INTERNAL.code &&
+    failure.code !== coreErrors.INTERNAL.code &&
     failure.code !== NETWORK_ERROR_CODE &&
     failure.httpStatus < 500
   ) {

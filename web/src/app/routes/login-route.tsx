@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import type { SessionUser } from '@parley/contracts/account';
+import type { SessionUser } from '@parley/contracts/sign-in';
 import { LoginPage } from '../../features/auth/components/LoginPage';
 import { accountKeys } from '../../features/account/api/account-keys';
 import { getSessionToken, setSessionToken } from '../../lib/session-token';

@@ -5,7 +5,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { SIDE_NAV_WIDTH, TOP_BAR_HEIGHT } from '@parley/contracts/constants';
-import { errorCatalog } from '@parley/contracts/errors';
+import { coreErrors } from '@parley/contracts/core-errors';
 import type { SessionUser } from '@parley/contracts/account';
 import { meQueryOptions } from '../../features/account/api/get-me';
 import { isSessionEndingError } from '../../lib/api-client';
@@ -44,7 +44,7 @@ export default function ShellLayout() {
   const twoFactorMissing = user !== undefined && user.enterprise.twoFactAuthEnterpriseLevel && !user.twoFactorAuth;
   useEffect(() => {
     if (twoFactorMissing) {
-      endSession('twoFactorRequired', errorCatalog.TWO_FACTOR_REQUIRED_BY_ENTERPRISE.message);
+      endSession('twoFactorRequired', coreErrors.TWO_FACTOR_REQUIRED_BY_ENTERPRISE.message);
     }
   }, [twoFactorMissing]);
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountRoutes } from '@parley/contracts/account';
+import { signInRoutes } from '@parley/contracts/sign-in';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './auth-keys';
 
 export function getAppConfig(signal?: AbortSignal) {
-  return apiRequest(accountRoutes.appConfig, { signal });
+  return apiRequest(signInRoutes.appConfig, { signal });
 }
 
 export function appConfigQueryOptions() {

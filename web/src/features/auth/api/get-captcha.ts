@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountRoutes } from '@parley/contracts/account';
+import { signInRoutes } from '@parley/contracts/sign-in';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys, type CaptchaPurpose } from './auth-keys';
 
 export function getCaptcha(purpose: CaptchaPurpose, signal?: AbortSignal) {
-  return apiRequest(accountRoutes.captcha, { query: { purpose }, signal });
+  return apiRequest(signInRoutes.captcha, { query: { purpose }, signal });
 }
 
 /** Captchas are single use: never cached across mounts, reloaded explicitly with `refetch`. */

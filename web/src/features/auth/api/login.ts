@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { accountRoutes, type LoginBody } from '@parley/contracts/account';
+import { signInRoutes, type LoginBody } from '@parley/contracts/sign-in';
 import { apiRequest } from '../../../lib/api-client';
 
 export function login(body: LoginBody) {
-  return apiRequest(accountRoutes.login, { body });
+  return apiRequest(signInRoutes.login, { body });
 }
 
 export function useLogin() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { accountRoutes } from '@parley/contracts/account';
+import { signInRoutes } from '@parley/contracts/sign-in';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface VerifyLoginInput {
@@ -8,7 +8,7 @@ export interface VerifyLoginInput {
 }
 
 export function verifyLogin(body: VerifyLoginInput) {
-  return apiRequest(accountRoutes.verify, { body });
+  return apiRequest(signInRoutes.verify, { body });
 }
 
 export function useVerifyLogin() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { loginBody, type LoginResult } from '@parley/contracts/account';
+import { loginBody, type LoginResult } from '@parley/contracts/sign-in';
 import { ApiError } from '../../../lib/api-client';
 import { describeFailure } from '../../../lib/failure-message';
 import { mapFieldErrors, validateWithSchema } from '../../../lib/form-validation';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
-import type { LoginResult, SessionUser } from '@parley/contracts/account';
+import type { LoginResult, SessionUser } from '@parley/contracts/sign-in';
 import { AuthLayout } from './AuthLayout';
 import { LoginCredentialsForm } from './LoginCredentialsForm';
 import type { SecurityCodeStep } from './LoginSecurityCodeForm';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Center, Code, Stack, Text, TextInput } from '@mantine/core';
-import { verifyBody, type LoginResult } from '@parley/contracts/account';
-import { errorCatalog } from '@parley/contracts/errors';
+import { verifyBody, type LoginResult } from '@parley/contracts/sign-in';
+import { coreErrors } from '@parley/contracts/core-errors';
 import { messages } from '@parley/contracts/messages';
 import { ApiError } from '../../../lib/api-client';
 import { validateWithSchema } from '../../../lib/form-validation';
@@ -41,7 +41,7 @@ export function LoginSecurityCodeForm({
         },
         onError: (failure) => {
           const text = failure instanceof ApiError ? failure.message : messages.somethingWentWrong;
-          if (failure instanceof ApiError && failure.code === errorCatalog.TWO_FACTOR_CHALLENGE_EXPIRED.code) {
+          if (failure instanceof ApiError && failure.code === coreErrors.TWO_FACTOR_CHALLENGE_EXPIRED.code) {
             onRestart(text);
             return;
           }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { resetPasswordBody } from '@parley/contracts/account';
-import { errorCatalog } from '@parley/contracts/errors';
+import { coreErrors } from '@parley/contracts/core-errors';
 import { messages } from '@parley/contracts/messages';
 import { ApiError } from '../../../lib/api-client';
 import { describeFailure } from '../../../lib/failure-message';
@@ -51,7 +51,7 @@ export function ResetPasswordPage() {
       <AuthLayout title="Reset password">
         <Stack gap="md">
           <Alert color="red" variant="light" role="alert">
-            {errorCatalog.RESET_LINK_INVALID.message}
+            {coreErrors.RESET_LINK_INVALID.message}
           </Alert>
           <Text size="sm">
             Back to <SignInLink />
