@@ -33,6 +33,13 @@ export const auditQuery = pageQuery.extend({
   toDate: z.iso.datetime().optional(),
 });
 
+/** The audit trail as CSV, with the filters of the list (no paging; the newest rows up to the cap). */
+export const auditExport = {
+  path: '/api/admin/audit-trail/export.csv',
+  query: auditQuery.omit({ from: true, perPage: true }),
+  maxRows: 10_000,
+} as const;
+
 export const adminRoutes = {
   outbox: defineRoute({
     method: 'GET',

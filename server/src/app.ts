@@ -36,6 +36,12 @@ import { accountFeature } from './features/account/index';
 import { mailOutboxFeature } from './features/mail-outbox/index';
 import { auditTrailFeature } from './features/audit-trail/index';
 import { filesFeature } from './features/files/index';
+import { apiKeysFeature, createApiKeysService } from './features/api-keys/index';
+import { integrationsFeature } from './features/integrations/index';
+import { createOutboundHttp } from './platform/outbound-http';
+import { usersFeature } from './features/users/index';
+import { departmentsFeature } from './features/departments/index';
+import { invitationsFeature } from './features/invitations/index';
 
 export interface AppDeps {
   config: Config;
@@ -69,7 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   const sessions = createSessionsService({ db: database.db, bus, config });
-  registerAuthHooks(app, { sessions });
+  const apiKeys = createApiKeysService({ db: database.db, bus, config });
+  registerAuthHooks(app, { sessions, apiKeys });
   registerAuditLog(app, { db: database.db });
   registerInputGuards(app);
 
@@ -118,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const captcha = createCaptchaService({ db: database.db, testAnswer: config.captchaTestAnswer });
   const files = createFileStore({ db: database.db, dataDir: config.dataDir });
   registerRealtimeSocket(app, { bus, sessions });
-  accountFeature(app, {
+  const account = accountFeature(app, {
     db: database.db,
     sessions,
     captcha,
@@ -136,6 +143,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mailOutboxFeature(app, { db: database.db });
   auditTrailFeature(app, { db: database.db });
   filesFeature(app, { files });
+  apiKeysFeature(app, { apiKeys });
+  integrationsFeature(app, {
+    db: database.db,
+    secrets,
+    outbound: createOutboundHttp({ allow: config.outboundAllow }),
+  });
+  usersFeature(app, { db: database.db, sessions, config });
+  departmentsFeature(app, { db: database.db });
+  invitationsFeature(app, {
+    db: database.db,
+    mailer,
+    sessions,
+    config,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+    sessionUser: (userId) => account.me(userId),
+  });
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

@@ -32,6 +32,19 @@ const envSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.enum(featureFlags))),
+    /**
+     * Comma-separated addresses or CIDR ranges that outbound calls (integration tests) may reach
+     * although they are private or loopback, e.g. `127.0.0.1,10.0.0.0/8`. Empty: public addresses only.
+     */
+    PARLEY_OUTBOUND_ALLOW: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
     /** scrypt cost as log2(N); 17 (N = 131072) in production. Tests may lower it. */
     PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
     /** Requests per minute per address on each sign-in route. */
@@ -67,6 +80,7 @@ export interface Config {
   title: string;
   hideSignup: boolean;
   featuresOff: Env['PARLEY_FEATURES_OFF'];
+  outboundAllow: string[];
   scryptLogN: number;
   authRateLimitPerMinute: number;
   captchaTestAnswer?: string;
@@ -101,6 +115,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     title: env.PARLEY_TITLE,
     hideSignup: env.PARLEY_HIDE_SIGNUP,
     featuresOff: env.PARLEY_FEATURES_OFF,
+    outboundAllow: env.PARLEY_OUTBOUND_ALLOW,
     scryptLogN: env.PASSWORD_SCRYPT_LOG_N,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,

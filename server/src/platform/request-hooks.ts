@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AUTH_HEADER } from '@parley/contracts/constants';
+import { API_KEY_HEADER, API_KEY_PREFIX } from '@parley/contracts/api-keys';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/platform';
 import { AppError, errorBody } from './errors';
-import type { SessionsService } from './sessions';
+import type { AuthContext, SessionsService } from './sessions';
 import type { RoutePermission } from './http';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -17,6 +18,13 @@ function tokenOf(headers: Record<string, string | string[] | undefined>): string
   const authorization = headers.authorization;
   if (typeof authorization === 'string' && authorization.startsWith('Bearer ')) return authorization.slice(7);
   return undefined;
+}
+
+/** An API key from `x-api-key`, or a `pk_` token in the usual token headers. */
+function apiKeyOf(headers: Record<string, string | string[] | undefined>, token: string | undefined) {
+  const direct = headers[API_KEY_HEADER];
+  if (typeof direct === 'string' && direct) return direct;
+  return token?.startsWith(API_KEY_PREFIX) ? token : undefined;
 }
 
 export interface RegisteredRoute {
@@ -35,7 +43,10 @@ export function listRoutes(app: FastifyInstance): RegisteredRoute[] {
 }
 
 /** Authentication and permission check for every /api route: deny by default. */
-export function registerAuthHooks(app: FastifyInstance, deps: { sessions: SessionsService }) {
+export function registerAuthHooks(
+  app: FastifyInstance,
+  deps: { sessions: SessionsService; apiKeys?: { resolve(secret: string): Promise<AuthContext | null> } },
+) {
   app.decorateRequest('auth', null);
   app.decorateRequest('auditActor', null);
   const registry: RegisteredRoute[] = [];
@@ -63,6 +74,16 @@ export function registerAuthHooks(app: FastifyInstance, deps: { sessions: Sessio
     if (permission === undefined) throw new AppError('FORBIDDEN');
     if (permission === 'public' && request.routeOptions.url !== '/api/account/logout') return;
     const token = tokenOf(request.headers);
+    const apiKey = apiKeyOf(request.headers, token);
+    const keyAuth = apiKey && permission !== 'public' && deps.apiKeys ? await deps.apiKeys.resolve(apiKey) : null;
+    if (keyAuth || (apiKey && request.headers[API_KEY_HEADER])) {
+      // An API key is not a person: it reaches no personal ('authenticated') route, only permissions.
+      if (permission === 'public') return;
+      if (!keyAuth) throw new AppError('UNAUTHENTICATED');
+      request.auth = keyAuth;
+      if (permission === 'authenticated' || !keyAuth.permissions.includes(permission)) throw new AppError('FORBIDDEN');
+      return;
+    }
     const auth = token ? await deps.sessions.resolve(token) : null;
     if (permission === 'public') {
       request.auth = auth;
@@ -147,7 +168,9 @@ export function registerAuditLog(app: FastifyInstance, deps: { db: Db }) {
       await deps.db.insert(auditLog).values({
         enterpriseId: actor.enterpriseId,
         userId: actor.userId,
-        action: config.audit || `${request.method} ${request.routeOptions.url}`,
+        action:
+          (config.audit || `${request.method} ${request.routeOptions.url}`) +
+          (request.auth?.apiKey ? ` (API key: ${request.auth.apiKey.name})` : ''),
         method: request.method,
         route: request.routeOptions.url ?? request.url,
         target,

@@ -8,6 +8,10 @@ import { resolveFlags } from './feature-flags';
 import { randomToken, sha256 } from './secrets';
 
 export interface AuthContext {
+  /** 'apiKey' when an API key made the request (no person, no session); absent for a signed-in user. */
+  kind?: 'apiKey';
+  /** The key that made the request, for the audit log. */
+  apiKey?: { id: string; name: string };
   sessionId: string;
   userId: string;
   enterpriseId: string;

@@ -11,6 +11,7 @@ const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password-route'))
 const SignupVerifyRoute = lazy(() => import('./routes/signup-verify-route'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password-route'));
 const PublicComingSoonRoute = lazy(() => import('./routes/public-coming-soon-route'));
+const InvitationAcceptRoute = lazy(() => import('./routes/invitation-accept-route'));
 /** The signed-in console; its own pages are routed in `shell/ShellRoutes.tsx`. */
 const ShellLayout = lazy(() => import('./shell/ShellLayout'));
 
@@ -32,7 +33,7 @@ export function AppRoutes() {
           <Route path="forgot-password" element={<ForgotPasswordRoute />} />
           <Route path="signup-verify/:id" element={<SignupVerifyRoute />} />
           <Route path="reset-password" element={<ResetPasswordRoute />} />
-          <Route path="invitation-accept" element={<PublicComingSoonRoute screen="Invitation" />} />
+          <Route path="invitation-accept" element={<InvitationAcceptRoute />} />
           <Route path="sso/redirect" element={<PublicComingSoonRoute screen="Single sign-on" />} />
           <Route path="chatagent" element={<PublicComingSoonRoute screen="Chat agent app" />} />
           <Route path="*" element={<SignedInShell />} />

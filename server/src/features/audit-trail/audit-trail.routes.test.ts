@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/platform';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 
 let context: TestContext;
@@ -58,5 +60,36 @@ describe('audit trail', () => {
   it('is for those who may view it', async () => {
     const agent = await createTenant(context, { enterpriseId: admin.enterpriseId, roles: [3] });
     expect((await trail('', agent.token)).code).toBe(1403);
+  });
+
+  it('exports the filtered trail as CSV with formula-like cells neutralised', async () => {
+    await context.database.db
+      .update(users)
+      .set({ name: '=HYPERLINK("http://evil.test","x")' })
+      .where(eq(users.id, colleague.userId));
+    const response = await context.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit-trail/export.csv?userId=${colleague.userId}`,
+      headers: as(admin.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="audit-trail.csv"');
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('When,User,Action,Target,Status,Method,Route,IP,Request ID');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.test"",""x"")",account.twoFactor.setup,,200,POST,`);
+    const other = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-trail/export.csv?action=nothing.like.this',
+      headers: as(admin.token),
+    });
+    expect(other.body.trimEnd().split('\r\n')).toHaveLength(1);
+    const bad = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-trail/export.csv?fromDate=yesterday',
+      headers: as(admin.token),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes } from '@parley/contracts/admin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminRoutes, auditExport } from '@parley/contracts/admin';
 import type { Db } from '../../db/client';
 import { addRoute } from '../../platform/http';
 import { createAuditTrailRepository } from './audit-trail.repository';
+import { csvLine } from './audit-trail.csv';
 
 /** Read side of the audit log that the platform writes for every mutating request. */
 export function auditTrailFeature(app: FastifyInstance, deps: { db: Db }) {
@@ -31,4 +33,42 @@ export function auditTrailFeature(app: FastifyInstance, deps: { db: Db }) {
       };
     },
   );
+
+  // CSV, not the JSON envelope: registered directly, with the same permission and filters as the list.
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: auditExport.path,
+    schema: {
+      summary: 'The audit trail as CSV (same filters as the list)',
+      tags: ['Audit trail'],
+      querystring: auditExport.query,
+    },
+    config: { permission: 'AUDITTRAIL.VIEW' },
+    handler: async (request, reply) => {
+      const rows = await repository.list(request.auth!.enterpriseId, {
+        ...request.query,
+        from: 0,
+        perPage: auditExport.maxRows - 1,
+      });
+      let body = csvLine(['When', 'User', 'Action', 'Target', 'Status', 'Method', 'Route', 'IP', 'Request ID']);
+      for (const { entry, userName } of rows) {
+        body += csvLine([
+          entry.createdAt.toISOString(),
+          userName,
+          entry.action,
+          entry.target,
+          entry.statusCode,
+          entry.method,
+          entry.route,
+          entry.ip,
+          entry.requestId,
+        ]);
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-trail.csv"')
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  });
 }

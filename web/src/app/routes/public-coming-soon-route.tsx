@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ParleyLogo } from '../../components/ParleyLogo';
 
-/** invitation-accept and sso/redirect: not built yet, shown as a clean card outside the console. */
+/** sso/redirect and chatagent: not built yet, shown as a clean card outside the console. */
 export default function PublicComingSoonRoute({ screen }: { screen: string }) {
   return (
     <Box component="main" mih="100vh" py={48} px="md" bg="gray.0">

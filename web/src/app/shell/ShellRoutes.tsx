@@ -10,9 +10,26 @@ const OutboxRoute = lazy(() => import('../routes/outbox-route'));
 const OutboxMailRoute = lazy(() => import('../routes/outbox-mail-route'));
 const ComingSoonRoute = lazy(() => import('../routes/coming-soon-route'));
 const Dialog360RedirectRoute = lazy(() => import('../routes/dialog360-redirect-route'));
+const UsersRoute = lazy(() => import('../routes/users-route'));
+const RolePermissionRoute = lazy(() => import('../routes/role-permission-route'));
+const ApiKeysRoute = lazy(() => import('../routes/api-keys-route'));
+const IntegrationsRoute = lazy(() => import('../routes/integrations-route'));
+const AuditTrailRoute = lazy(() => import('../routes/audit-trail-route'));
+const DepartmentsRoute = lazy(() => import('../routes/departments-route'));
+const DepartmentUsersRoute = lazy(() => import('../routes/department-users-route'));
+const InvitationsRoute = lazy(() => import('../routes/invitations-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
-const BUILT_PATHS = new Set(['/admin/outbox']);
+const BUILT_PATHS = new Set([
+  '/admin/users',
+  '/admin/permission',
+  '/admin/outbox',
+  '/admin/api-keys',
+  '/admin/integration',
+  '/admin/audit_trail',
+  '/admin/departments',
+  '/admin/invitations',
+]);
 
 interface ScreenRoute {
   path: string;
@@ -108,6 +125,14 @@ export function ShellRoutes() {
       <Route path="details/myprofile" element={<ProfileRoute />} />
       <Route path="admin/outbox" element={guarded(OutboxRoute, outboxAccess)} />
       <Route path="admin/outbox/:id" element={guarded(OutboxMailRoute, outboxAccess)} />
+      <Route path="admin/users" element={guarded(UsersRoute, { anyOf: ['USERS.MANAGE'] })} />
+      <Route path="admin/permission" element={guarded(RolePermissionRoute, { anyOf: ['ROLES.MANAGE'] })} />
+      <Route path="admin/api-keys" element={guarded(ApiKeysRoute, { anyOf: ['INTEGRATIONS.MANAGE'] })} />
+      <Route path="admin/integration" element={guarded(IntegrationsRoute, { anyOf: ['INTEGRATIONS.MANAGE'] })} />
+      <Route path="admin/audit_trail" element={guarded(AuditTrailRoute, { anyOf: ['AUDITTRAIL.VIEW'] })} />
+      <Route path="admin/departments" element={guarded(DepartmentsRoute, { anyOf: ['DEPARTMENTS.MANAGE'] })} />
+      <Route path="admin/departments/:id" element={guarded(DepartmentUsersRoute, { anyOf: ['DEPARTMENTS.MANAGE'] })} />
+      <Route path="admin/invitations" element={guarded(InvitationsRoute, { anyOf: ['USERS.MANAGE'] })} />
       <Route
         path="content-library"
         element={

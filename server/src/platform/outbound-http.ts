@@ -1,0 +1,193 @@
+import dns from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+
+/** Why an outbound call failed, in words an administrator understands. */
+export class OutboundError extends Error {
+  constructor(
+    readonly reason: 'invalid_url' | 'blocked' | 'dns' | 'timeout' | 'too_large' | 'network',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OutboundError';
+  }
+}
+
+export interface OutboundRequest {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface OutboundHttp {
+  request(input: OutboundRequest): Promise<OutboundResponse>;
+}
+
+/** Addresses no outbound call may reach unless allowed: private, loopback, link-local and the like. */
+const privateRanges = (() => {
+  const list = new net.BlockList();
+  for (const [address, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ] as const)
+    list.addSubnet(address, prefix, 'ipv4');
+  for (const [address, prefix] of [
+    ['::', 128],
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+    ['64:ff9b::', 96],
+    ['2001:db8::', 32],
+  ] as const)
+    list.addSubnet(address, prefix, 'ipv6');
+  return list;
+})();
+
+function parseAllowList(entries: readonly string[]) {
+  const list = new net.BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = net.isIPv6(address) ? 'ipv6' : net.isIPv4(address) ? 'ipv4' : null;
+    if (!family) throw new Error(`PARLEY_OUTBOUND_ALLOW: '${entry}' is not an address or CIDR range`);
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return list;
+}
+
+/** An IPv4 address mapped into IPv6 (::ffff:a.b.c.d) is checked as the IPv4 address it is. */
+function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
+  return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
+}
+
+/**
+ * A guarded HTTP client for calls to addresses administrators type in (integration endpoints):
+ * http(s) only; the host is resolved once and the connection pinned to that address (no DNS
+ * rebinding); private and loopback addresses refused unless the allow-list names them; no
+ * redirects followed; a time limit for the whole exchange and a size limit for the answer.
+ */
+export function createOutboundHttp(options: { allow?: readonly string[]; timeoutMs?: number; maxBytes?: number } = {}) {
+  const allow = parseAllowList(options.allow ?? []);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxBytes = options.maxBytes ?? 1024 * 1024;
+
+  async function resolve(hostname: string) {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    let found: { address: string; family: number }[];
+    if (net.isIP(host)) found = [{ address: host, family: net.isIP(host) }];
+    else {
+      try {
+        found = await dns.lookup(host, { all: true, verbatim: true });
+      } catch {
+        throw new OutboundError('dns', `The host '${host}' could not be found`);
+      }
+    }
+    if (found.length === 0) throw new OutboundError('dns', `The host '${host}' could not be found`);
+    for (const entry of found) {
+      const { address, family } = unmapped(entry.address);
+      if (privateRanges.check(address, family) && !allow.check(address, family)) {
+        throw new OutboundError('blocked', `The address of '${host}' is private or local and may not be called`);
+      }
+    }
+    return found[0]!;
+  }
+
+  const client: OutboundHttp = {
+    async request(input) {
+      let url: URL;
+      try {
+        url = new URL(input.url);
+      } catch {
+        throw new OutboundError('invalid_url', 'The address is not a valid URL');
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new OutboundError('invalid_url', 'Only http and https addresses can be called');
+      }
+      const pinned = await resolve(url.hostname);
+      const transport = url.protocol === 'https:' ? https : http;
+      return new Promise<OutboundResponse>((resolvePromise, rejectPromise) => {
+        let settled = false;
+        const reject = (error: OutboundError) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          request.destroy();
+          rejectPromise(error);
+        };
+        const request = transport.request(
+          url,
+          {
+            method: input.method ?? 'GET',
+            headers: {
+              ...(input.body !== undefined ? { 'content-length': String(Buffer.byteLength(input.body)) } : {}),
+              ...input.headers,
+            },
+            // Connect to the address checked above, never to a second answer of the DNS.
+            lookup: (_hostname, lookupOptions, callback) => {
+              if ((lookupOptions as { all?: boolean }).all) {
+                (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
+                  pinned,
+                ]);
+              } else callback(null, pinned.address, pinned.family);
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            response.on('data', (chunk: Buffer) => {
+              size += chunk.length;
+              if (size > maxBytes) return reject(new OutboundError('too_large', 'The answer was larger than allowed'));
+              chunks.push(chunk);
+            });
+            response.on('end', () => {
+              if (settled) return;
+              settled = true;
+              clearTimeout(timer);
+              resolvePromise({
+                status: response.statusCode ?? 0,
+                headers: response.headers,
+                body: Buffer.concat(chunks).toString('utf8'),
+              });
+            });
+            response.on('error', () => reject(new OutboundError('network', 'The connection broke off')));
+          },
+        );
+        const timer = setTimeout(
+          () => reject(new OutboundError('timeout', `No answer within ${Math.round(timeoutMs / 1000)} seconds`)),
+          timeoutMs,
+        );
+        request.on('error', (error) =>
+          reject(
+            new OutboundError(
+              'network',
+              `The connection failed (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+            ),
+          ),
+        );
+        if (input.body !== undefined) request.write(input.body);
+        request.end();
+      });
+    },
+  };
+  return client;
+}

@@ -1,0 +1,5 @@
+import { DepartmentsPage } from '../../features/departments/components/DepartmentsPage';
+
+export default function DepartmentsRoute() {
+  return <DepartmentsPage />;
+}

@@ -1,0 +1,5 @@
+import { InvitationsPage } from '../../features/invitations/components/InvitationsPage';
+
+export default function InvitationsRoute() {
+  return <InvitationsPage />;
+}

@@ -1,0 +1,5 @@
+import { RolePermissionPage } from '../../features/users/components/RolePermissionPage';
+
+export default function RolePermissionRoute() {
+  return <RolePermissionPage />;
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { isRoleId, roles } from '@parley/contracts/permissions';
+import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
+import { showToast } from '../../../lib/toast';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+import { CreateApiKeyModal } from './CreateApiKeyModal';
+
+const roleNames = (list: number[]) => list.map((role) => (isRoleId(role) ? roles[role] : `Role ${role}`)).join(', ');
+
+/** API Keys: keys that let other systems call Parley for this enterprise; masked, revocable. */
+export function ApiKeysPage() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [pending, setPending] = useState<{ id: string; name: string } | null>(null);
+
+  const handleRevoke = () => {
+    if (!pending) return;
+    revoke.mutate(pending.id, {
+      onSuccess: (key) => showToast(`The key '${key.name}' has been revoked`, { tone: 'success' }),
+      onSettled: () => setPending(null),
+    });
+  };
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={24}>
+            API Keys
+          </Title>
+          <Text c="dimmed" size="sm">
+            Keys let other systems call the Parley API for your enterprise, with the permissions of the roles you give
+            them.
+          </Text>
+        </div>
+        <Button onClick={() => setCreating(true)}>Create API key</Button>
+      </Group>
+
+      {keys.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {keys.error.message}
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="API keys">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Key</Table.Th>
+                  <Table.Th>Roles</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Last used</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th aria-label="Actions" />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {keys.isPending ? (
+                  <Table.Tr>
+                    {[0, 1, 2, 3, 4, 5, 6].map((cell) => (
+                      <Table.Td key={cell}>
+                        <Skeleton h={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ) : keys.data.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={7}>
+                      <Text size="sm" c="dimmed" ta="center" py="md">
+                        No API keys yet.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  keys.data.map((key) => (
+                    <Table.Tr key={key.id}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {key.name}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace">
+                          {key.maskedKey}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{roleNames(key.roles)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDateTime(key.createdAt)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" title={key.lastUsedAt ? formatDateTime(key.lastUsedAt) : undefined}>
+                          {key.lastUsedAt ? formatRelativeTime(key.lastUsedAt) : 'Never'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {key.revokedAt ? (
+                          <Badge color="gray" variant="light" title={formatDateTime(key.revokedAt)}>
+                            Revoked
+                          </Badge>
+                        ) : (
+                          <Badge color="teal" variant="light">
+                            Active
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {key.revokedAt ? null : (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            aria-label={`Revoke ${key.name}`}
+                            onClick={() => setPending({ id: key.id, name: key.name })}
+                          >
+                            Revoke
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+
+      <CreateApiKeyModal opened={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        opened={pending !== null}
+        title="Revoke this API key?"
+        message={`Systems using '${pending?.name ?? ''}' will be refused from now on. This cannot be undone.`}
+        confirmLabel="Revoke"
+        danger
+        loading={revoke.isPending}
+        onConfirm={handleRevoke}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}

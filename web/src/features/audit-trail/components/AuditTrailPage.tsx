@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { formatDateTime } from '../../../lib/format-date';
+import { useExportAuditTrail } from '../api/export-audit-trail';
+import { AUDIT_PAGE_SIZE, useAuditTrail, type AuditFilters } from '../api/get-audit-trail';
+import { useAuditUsers } from '../api/get-audit-users';
+
+interface FilterForm {
+  userId: string | null;
+  action: string;
+  fromDay: string;
+  toDay: string;
+}
+const noFilters: FilterForm = { userId: null, action: '', fromDay: '', toDay: '' };
+
+/** Days picked in the browser's time zone become the instants the server filters by. */
+function toFilters(form: FilterForm): AuditFilters {
+  return {
+    userId: form.userId ?? undefined,
+    action: form.action.trim() || undefined,
+    fromDate: form.fromDay ? new Date(`${form.fromDay}T00:00:00`).toISOString() : undefined,
+    toDate: form.toDay ? new Date(`${form.toDay}T23:59:59.999`).toISOString() : undefined,
+  };
+}
+
+/** Audit Trail: who did what, when, to which target, with filters, paging and CSV export. */
+export function AuditTrailPage({ canListUsers }: { canListUsers: boolean }) {
+  const [form, setForm] = useState<FilterForm>(noFilters);
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [from, setFrom] = useState(0);
+  const trail = useAuditTrail({ ...filters, from, perPage: AUDIT_PAGE_SIZE });
+  const users = useAuditUsers(canListUsers);
+  const exporter = useExportAuditTrail();
+  const entries = trail.data?.entries ?? [];
+
+  const handleApply = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFilters(toFilters(form));
+    setFrom(0);
+  };
+  const handleClear = () => {
+    setForm(noFilters);
+    setFilters({});
+    setFrom(0);
+  };
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={24}>
+            Audit Trail
+          </Title>
+          <Text c="dimmed" size="sm">
+            Every change made in your enterprise: who did what, when, and to which record.
+          </Text>
+        </div>
+        <Button variant="light" loading={exporter.isPending} onClick={() => exporter.mutate(filters)}>
+          Export CSV
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md" p="md" component="form" onSubmit={handleApply} aria-label="Filters">
+        <Group align="flex-end" gap="sm">
+          {canListUsers ? (
+            <Select
+              label="User"
+              placeholder="Everyone"
+              data={users.data ?? []}
+              value={form.userId}
+              onChange={(userId) => setForm((previous) => ({ ...previous, userId }))}
+              searchable
+              clearable
+              w={240}
+            />
+          ) : null}
+          <TextInput
+            label="Action"
+            placeholder="e.g. account.login"
+            value={form.action}
+            onChange={(event) => setForm((previous) => ({ ...previous, action: event.currentTarget.value }))}
+            w={180}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            w={150}
+            value={form.fromDay}
+            onChange={(event) => setForm((previous) => ({ ...previous, fromDay: event.currentTarget.value }))}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            w={150}
+            value={form.toDay}
+            onChange={(event) => setForm((previous) => ({ ...previous, toDay: event.currentTarget.value }))}
+          />
+          <Button type="submit">Apply</Button>
+          <Button variant="subtle" onClick={handleClear}>
+            Clear
+          </Button>
+        </Group>
+      </Paper>
+      {exporter.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {exporter.error.message}
+        </Alert>
+      ) : null}
+
+      {trail.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {trail.error.message}
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={800}>
+            <Table verticalSpacing="xs" striped aria-label="Audit trail">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>What</Table.Th>
+                  <Table.Th>Target</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {trail.isPending ? (
+                  <Table.Tr>
+                    {[0, 1, 2, 3, 4].map((cell) => (
+                      <Table.Td key={cell}>
+                        <Skeleton h={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ) : entries.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Text size="sm" c="dimmed" ta="center" py="md">
+                        Nothing matches these filters.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  entries.map((entry) => (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{entry.userName ?? '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {entry.action}
+                        </Text>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {entry.method} {entry.route}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs" ff="monospace">
+                          {entry.target ?? '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={entry.statusCode < 400 ? 'teal' : 'red'}>
+                          {entry.statusCode}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {entries.length > 0 ? `Entries ${from + 1}–${from + entries.length}` : ''}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" disabled={from === 0} onClick={() => setFrom(Math.max(0, from - AUDIT_PAGE_SIZE))}>
+            Previous
+          </Button>
+          <Button variant="default" disabled={!trail.data?.more} onClick={() => setFrom(from + AUDIT_PAGE_SIZE)}>
+            Next
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

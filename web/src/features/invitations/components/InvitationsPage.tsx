@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import type { Invitation, InvitationStatus } from '@parley/contracts/invitations';
+import { isRoleId, roles } from '@parley/contracts/permissions';
+import { formatDateTime } from '../../../lib/format-date';
+import { showToast } from '../../../lib/toast';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { INVITATIONS_PAGE_SIZE, useInvitations } from '../api/get-invitations';
+import { useResendInvitation } from '../api/resend-invitation';
+import { useRevokeInvitation } from '../api/revoke-invitation';
+import { InviteUserModal } from './InviteUserModal';
+
+const statusColor: Record<InvitationStatus, string> = {
+  pending: 'blue',
+  accepted: 'teal',
+  revoked: 'gray',
+  expired: 'orange',
+};
+const statusLabel: Record<InvitationStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  revoked: 'Revoked',
+  expired: 'Expired',
+};
+
+function readFrom(params: URLSearchParams): number {
+  const value = Number(params.get('from') ?? 0);
+  return Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+function roleNames(ids: number[]) {
+  return ids.map((id) => (isRoleId(id) ? roles[id] : String(id))).join(', ');
+}
+
+/** Invitations (MANAGE): invite by email with roles, see their state, resend or revoke. */
+export function InvitationsPage() {
+  const [params, setParams] = useSearchParams();
+  const from = readFrom(params);
+  const list = useInvitations({ from, perPage: INVITATIONS_PAGE_SIZE });
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const [inviting, setInviting] = useState(false);
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const invitations = list.data?.invitations ?? [];
+
+  const goTo = (next: number) => setParams(next > 0 ? { from: String(next) } : {});
+
+  const handleResend = (invitation: Invitation) =>
+    resend.mutate(invitation.id, {
+      onSuccess: () => showToast(`Invitation sent again to ${invitation.emailId}`, { tone: 'success' }),
+    });
+
+  const handleRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => showToast('Invitation revoked', { tone: 'success' }),
+      onSettled: () => setRevoking(null),
+    });
+  };
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={24}>
+            Invitations
+          </Title>
+          <Text c="dimmed" size="sm">
+            Invite people by email. They choose their name and password from the link, valid for 7 days.
+          </Text>
+        </div>
+        <Button onClick={() => setInviting(true)}>Invite User</Button>
+      </Group>
+
+      {list.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {list.error.message}
+        </Alert>
+      ) : list.isSuccess && invitations.length === 0 && from === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap={4}>
+            <Text fw={600}>No invitations yet</Text>
+            <Text size="sm" c="dimmed">
+              Invite a colleague and the invitation appears here.
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Invitations">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Roles</Table.Th>
+                  <Table.Th w={120}>Status</Table.Th>
+                  <Table.Th>Invited by</Table.Th>
+                  <Table.Th w={190}>Expires</Table.Th>
+                  <Table.Th w={180}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+                {list.isPending
+                  ? [0, 1, 2].map((row) => (
+                      <Table.Tr key={row}>
+                        {[0, 1, 2, 3, 4, 5].map((cell) => (
+                          <Table.Td key={cell}>
+                            <Skeleton h={14} />
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))
+                  : invitations.map((invitation) => {
+                      const open = invitation.status === 'pending' || invitation.status === 'expired';
+                      return (
+                        <Table.Tr key={invitation.id}>
+                          <Table.Td>
+                            <Text size="sm" fw={500}>
+                              {invitation.emailId}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{roleNames(invitation.roles)}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge
+                              color={statusColor[invitation.status]}
+                              variant="light"
+                              tt="none"
+                              style={{ flexShrink: 0 }}
+                            >
+                              {statusLabel[invitation.status]}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{invitation.invitedBy ?? '—'}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" c="dimmed">
+                              {invitation.status === 'accepted' && invitation.acceptedAt
+                                ? `Accepted ${formatDateTime(invitation.acceptedAt)}`
+                                : formatDateTime(invitation.expiresAt)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            {open ? (
+                              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                                <Button
+                                  size="xs"
+                                  variant="default"
+                                  aria-label={`Resend invitation to ${invitation.emailId}`}
+                                  loading={resend.isPending && resend.variables === invitation.id}
+                                  onClick={() => handleResend(invitation)}
+                                >
+                                  Resend
+                                </Button>
+                                {invitation.status === 'pending' ? (
+                                  <Button
+                                    size="xs"
+                                    variant="subtle"
+                                    color="red"
+                                    aria-label={`Revoke invitation to ${invitation.emailId}`}
+                                    onClick={() => setRevoking(invitation)}
+                                  >
+                                    Revoke
+                                  </Button>
+                                ) : null}
+                              </Group>
+                            ) : null}
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.isSuccess && (from > 0 || list.data.more) ? (
+            <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={from === 0}
+                onClick={() => goTo(Math.max(0, from - INVITATIONS_PAGE_SIZE))}
+              >
+                Previous
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={!list.data.more || list.isPlaceholderData}
+                onClick={() => goTo(from + INVITATIONS_PAGE_SIZE)}
+              >
+                Next
+              </Button>
+            </Group>
+          ) : null}
+        </Paper>
+      )}
+
+      <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revoke invitation"
+        message={`The link sent to ${revoking?.emailId ?? ''} will stop working.`}
+        confirmLabel="Revoke"
+        danger
+        loading={revoke.isPending}
+        onConfirm={handleRevoke}
+        onClose={() => setRevoking(null)}
+      />
+    </Stack>
+  );
+}
