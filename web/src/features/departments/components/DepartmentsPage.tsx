@@ -20,6 +20,7 @@ import { DEPARTMENTS_PAGE_SIZE, useDepartments } from '../api/get-departments';
 import { useDeleteDepartment } from '../api/delete-department';
 import { DepartmentFormModal } from './DepartmentFormModal';
 import { useDebouncedValue } from '@mantine/hooks';
+import { PagerButtons } from '../../../components/PagerButtons';
 
 /** Where the departments pages live in the console. */
 export const DEPARTMENTS_PATH = '/admin/departments';
@@ -166,22 +167,13 @@ export function DepartmentsPage() {
           </Table.ScrollContainer>
           {list.isSuccess && (from > 0 || list.data.more) ? (
             <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-              <Button
-                variant="default"
-                size="xs"
-                disabled={from === 0}
-                onClick={() => goTo(Math.max(0, from - DEPARTMENTS_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="default"
-                size="xs"
-                disabled={!list.data.more || list.isPlaceholderData}
-                onClick={() => goTo(from + DEPARTMENTS_PAGE_SIZE)}
-              >
-                Next
-              </Button>
+              <PagerButtons
+                from={from}
+                pageSize={DEPARTMENTS_PAGE_SIZE}
+                more={list.data.more}
+                busy={list.isPlaceholderData}
+                onPage={goTo}
+              />
             </Group>
           ) : null}
         </Paper>

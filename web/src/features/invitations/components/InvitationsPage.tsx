@@ -10,6 +10,7 @@ import { INVITATIONS_PAGE_SIZE, useInvitations } from '../api/get-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { InviteUserModal } from './InviteUserModal';
+import { PagerButtons } from '../../../components/PagerButtons';
 
 const statusColor: Record<InvitationStatus, string> = {
   pending: 'blue',
@@ -179,22 +180,13 @@ export function InvitationsPage() {
           </Table.ScrollContainer>
           {list.isSuccess && (from > 0 || list.data.more) ? (
             <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-              <Button
-                variant="default"
-                size="xs"
-                disabled={from === 0}
-                onClick={() => goTo(Math.max(0, from - INVITATIONS_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="default"
-                size="xs"
-                disabled={!list.data.more || list.isPlaceholderData}
-                onClick={() => goTo(from + INVITATIONS_PAGE_SIZE)}
-              >
-                Next
-              </Button>
+              <PagerButtons
+                from={from}
+                pageSize={INVITATIONS_PAGE_SIZE}
+                more={list.data.more}
+                busy={list.isPlaceholderData}
+                onPage={goTo}
+              />
             </Group>
           ) : null}
         </Paper>

@@ -1,7 +1,8 @@
-import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/get-outbox';
+import { PagerButtons } from '../../../components/PagerButtons';
 
 /** Where the outbox list and mail pages live in the console. */
 export const OUTBOX_PATH = '/admin/outbox';
@@ -112,22 +113,13 @@ export function OutboxPage() {
               </Text>
               {from === 0 && !outbox.data.more ? null : (
                 <Group gap="xs">
-                  <Button
-                    variant="default"
-                    size="xs"
-                    disabled={from === 0}
-                    onClick={() => goTo(Math.max(0, from - OUTBOX_PAGE_SIZE))}
-                  >
-                    Previous
-                  </Button>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    disabled={!outbox.data.more || outbox.isPlaceholderData}
-                    onClick={() => goTo(from + OUTBOX_PAGE_SIZE)}
-                  >
-                    Next
-                  </Button>
+                  <PagerButtons
+                    from={from}
+                    pageSize={OUTBOX_PAGE_SIZE}
+                    more={outbox.data.more}
+                    busy={outbox.isPlaceholderData}
+                    onPage={goTo}
+                  />
                 </Group>
               )}
             </Group>

@@ -29,6 +29,7 @@ import { DeleteUserModal } from './DeleteUserModal';
 import { EditRolesModal } from './EditRolesModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { roleLabel } from './role-label';
+import { PagerButtons } from '../../../components/PagerButtons';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -261,22 +262,13 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
                 {rows.length === 0 ? 'No more users' : `Users ${from + 1}–${from + rows.length}`}
               </Text>
               <Group gap="xs">
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={from === 0}
-                  onClick={() => setFrom(Math.max(0, from - USERS_PAGE_SIZE))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={!users.data.more || users.isPlaceholderData}
-                  onClick={() => setFrom(from + USERS_PAGE_SIZE)}
-                >
-                  Next
-                </Button>
+                <PagerButtons
+                  from={from}
+                  pageSize={USERS_PAGE_SIZE}
+                  more={users.data.more}
+                  busy={users.isPlaceholderData}
+                  onPage={setFrom}
+                />
               </Group>
             </Group>
           ) : null}
