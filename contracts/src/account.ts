@@ -65,6 +65,75 @@ export const twoFactorCode = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
 
+/** One-time recovery codes: 8 codes of `xxxx-xxxx` (lower-case letters and digits), shown once. */
+export const RECOVERY_CODE_COUNT = 8;
+export const recoveryCodePattern = /^[a-z0-9]{4}-[a-z0-9]{4}$/;
+export const recoveryCodes = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
+
+/** Name and picture of the signed-in user; profilePic is the id of an uploaded jpeg/png file, or null to remove it. */
+export const profileBody = z.object({
+  name: required(text().trim().max(120, 'The name must be at most 120 characters long')),
+  profilePic: z.uuid({ error: 'Upload a jpeg or png picture' }).nullable(),
+});
+export type ProfileBody = z.input<typeof profileBody>;
+
+/** The five named notification sounds (platform §8). */
+export const notificationSounds = ['chime', 'bell', 'pop', 'ding', 'alert'] as const;
+export type NotificationSound = (typeof notificationSounds)[number];
+export const notificationSoundLabels: Record<NotificationSound, string> = {
+  chime: 'Chime',
+  bell: 'Bell',
+  pop: 'Pop',
+  ding: 'Ding',
+  alert: 'Alert',
+};
+export const soundTypes = ['new_chat', 'new_message'] as const;
+
+/**
+ * Notification and audio settings (platform §3.4, PUT /e/enterprise/profile/audio). `volume` is a
+ * percent 0–100, stored as given; players scale it to 0–1 (volume / 100).
+ */
+export const audioSound = z.object({
+  type: z.enum(soundTypes, { error: 'Choose new_chat or new_message' }),
+  sound: z.enum(notificationSounds, { error: 'Choose one of the notification sounds' }),
+  repeat: z
+    .number({ error: 'Repeat must be a number' })
+    .int('Repeat must be a whole number')
+    .min(1, 'Repeat must be between 1 and 5')
+    .max(5, 'Repeat must be between 1 and 5'),
+  volume: z
+    .number({ error: 'Volume must be a number' })
+    .int('Volume must be a whole number')
+    .min(0, 'Volume must be between 0 and 100')
+    .max(100, 'Volume must be between 0 and 100'),
+});
+export type AudioSound = z.infer<typeof audioSound>;
+export const preferences = z.object({
+  enablePushNotification: z.boolean({ error: 'Choose on or off' }),
+  enableChatNotification: z.boolean({ error: 'Choose on or off' }),
+  audioSettings: z.object({
+    enable: z.boolean({ error: 'Choose on or off' }),
+    sounds: z
+      .array(audioSound)
+      .max(2)
+      .refine((sounds) => new Set(sounds.map((sound) => sound.type)).size === sounds.length, {
+        message: 'Each sound type can be set once',
+      }),
+  }),
+});
+export type Preferences = z.infer<typeof preferences>;
+export const defaultPreferences: Preferences = {
+  enablePushNotification: true,
+  enableChatNotification: true,
+  audioSettings: {
+    enable: true,
+    sounds: [
+      { type: 'new_chat', sound: 'chime', repeat: 1, volume: 80 },
+      { type: 'new_message', sound: 'pop', repeat: 1, volume: 80 },
+    ],
+  },
+};
+
 export const sessionInfo = z.object({
   id: z.uuid(),
   createdAt: z.string(),
@@ -129,9 +198,36 @@ export const accountRoutes = {
   twoFactorEnable: defineRoute({
     method: 'POST',
     path: '/api/account/two-factor/enable',
-    summary: 'Confirm enrolment with a code',
+    summary: 'Confirm enrolment with a code; answers the recovery codes once',
     body: twoFactorCode,
-    data: messageOnly,
+    data: recoveryCodes,
+  }),
+  twoFactorRecoveryCodes: defineRoute({
+    method: 'POST',
+    path: '/api/account/two-factor/recovery-codes',
+    summary: 'Replace the recovery codes (needs a current code); answers the new codes once',
+    body: twoFactorCode,
+    data: recoveryCodes,
+  }),
+  updateProfile: defineRoute({
+    method: 'PUT',
+    path: '/api/account/profile',
+    summary: 'Change my name and picture',
+    body: profileBody,
+    data: sessionUser,
+  }),
+  preferences: defineRoute({
+    method: 'GET',
+    path: '/api/account/preferences',
+    summary: 'My notification and sound settings',
+    data: preferences,
+  }),
+  updatePreferences: defineRoute({
+    method: 'PUT',
+    path: '/api/account/preferences',
+    summary: 'Change my notification and sound settings',
+    body: preferences,
+    data: preferences,
   }),
   twoFactorDisable: defineRoute({
     method: 'POST',

@@ -83,7 +83,7 @@ export const verifyBody = z.object({
   securityCode: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+    .regex(/^(\d{6}|[a-zA-Z0-9]{4}-[a-zA-Z0-9]{4})$/, 'Enter the 6-digit code from your authenticator app'),
 });
 
 export const signInRoutes = {

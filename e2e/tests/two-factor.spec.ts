@@ -25,6 +25,7 @@ import {
 
 const agent = demoAgentLogin();
 let authenticator: Authenticator | null = null;
+let recoveryCodes: string[] = [];
 
 test.afterAll(async ({ request }) => {
   if (authenticator) await disableTwoFactorThroughApi(request, agent, authenticator);
@@ -56,6 +57,16 @@ test('an agent turns on two-factor and then signs in with a security code', asyn
     await page.getByRole('button', { name: 'Verify and enable' }).click();
     await expect(status).toHaveText('Enabled');
     await expect(toast(page, 'Two-factor authentication is now on.')).toBeVisible();
+    // The 8 recovery codes are shown once.
+    const codes = page.getByTestId('recovery-codes');
+    await expect(codes).toBeVisible();
+    const lines = (await codes.innerText()).split(/\s+/).filter(Boolean);
+    expect(lines).toHaveLength(8);
+    recoveryCodes = lines;
+    for (const line of lines) expect(line).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}$/);
+    await saveScreen(page, 'my-profile-recovery-codes');
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(codes).toBeHidden();
     await expect(page.getByRole('button', { name: 'Disable two-factor' })).toBeVisible();
   });
 
@@ -79,6 +90,23 @@ test('an agent turns on two-factor and then signs in with a security code', asyn
 
   await test.step('the right code opens the console', async () => {
     await page.getByLabel('Security code').fill(await authenticator!.nextCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome To Parley!', level: 1 })).toBeVisible();
+  });
+
+  await test.step('a recovery code works instead of a security code, once', async () => {
+    await chooseProfileMenuItem(page, 'Demo Agent', 'Signout');
+    await signIn(page, agent.email, agent.password);
+    await page.getByLabel('Security code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome To Parley!', level: 1 })).toBeVisible();
+
+    await chooseProfileMenuItem(page, 'Demo Agent', 'Signout');
+    await signIn(page, agent.email, agent.password);
+    await page.getByLabel('Security code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid security code');
+    await page.getByLabel('Security code').fill(recoveryCodes[1]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome To Parley!', level: 1 })).toBeVisible();
   });

@@ -1,6 +1,14 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { enterprises, loginChallenges, oneTimeCodes, users, type EnterpriseSettings } from '../../db/schema/platform';
+import {
+  enterprises,
+  files,
+  loginChallenges,
+  oneTimeCodes,
+  users,
+  type EnterpriseSettings,
+} from '../../db/schema/platform';
+import { userProfiles, type UserPreferences } from '../../db/schema/enterprise-admin';
 
 export type UserRow = typeof users.$inferSelect;
 export type EnterpriseRow = typeof enterprises.$inferSelect;
@@ -64,6 +72,44 @@ export function createAccountRepository(db: Db) {
         .set({ totpLastStep: step })
         .where(and(eq(users.id, userId), sql`(${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`))
         .returning({ id: users.id });
+      return rows.length === 1;
+    },
+
+    /** A file of this enterprise (undefined for another tenant's id). */
+    async findFile(enterpriseId: string, id: string) {
+      const [row] = await db
+        .select({ id: files.id, contentType: files.contentType })
+        .from(files)
+        .where(and(eq(files.id, id), eq(files.enterpriseId, enterpriseId)))
+        .limit(1);
+      return row;
+    },
+    async findProfile(userId: string) {
+      const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
+      return row;
+    },
+    async savePreferences(userId: string, enterpriseId: string, preferences: UserPreferences) {
+      await db
+        .insert(userProfiles)
+        .values({ userId, enterpriseId, preferences })
+        .onConflictDoUpdate({ target: userProfiles.userId, set: { preferences, updatedAt: new Date() } });
+    },
+    async saveRecoveryCodes(userId: string, enterpriseId: string, hashes: string[], tx: DbOrTx = db) {
+      await tx
+        .insert(userProfiles)
+        .values({ userId, enterpriseId, recoveryCodeHashes: hashes })
+        .onConflictDoUpdate({
+          target: userProfiles.userId,
+          set: { recoveryCodeHashes: hashes, updatedAt: new Date() },
+        });
+    },
+    /** Removes one unused recovery code; false when it is not (or no longer) there, even under concurrency. */
+    async consumeRecoveryCode(userId: string, hash: string) {
+      const rows = await db
+        .update(userProfiles)
+        .set({ recoveryCodeHashes: sql`array_remove(${userProfiles.recoveryCodeHashes}, ${hash})` })
+        .where(and(eq(userProfiles.userId, userId), sql`${hash} = any(${userProfiles.recoveryCodeHashes})`))
+        .returning({ userId: userProfiles.userId });
       return rows.length === 1;
     },
 

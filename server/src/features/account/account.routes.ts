@@ -118,6 +118,31 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
     async ({ session, body }) => account.disableTwoFactor(session().userId, body.code),
   );
 
+  addRoute(
+    app,
+    accountRoutes.twoFactorRecoveryCodes,
+    { permission: 'authenticated', tag, audit: 'account.twoFactor.recoveryCodes', rateLimitPerMinute: limited },
+    async ({ session, body }) => account.regenerateRecoveryCodes(session().userId, body.code),
+  );
+
+  addRoute(
+    app,
+    accountRoutes.updateProfile,
+    { permission: 'authenticated', tag, audit: 'account.profile.update' },
+    async ({ session, body }) => account.updateProfile(session(), body),
+  );
+
+  addRoute(app, accountRoutes.preferences, { permission: 'authenticated', tag }, async ({ session }) =>
+    account.preferences(session().userId),
+  );
+
+  addRoute(
+    app,
+    accountRoutes.updatePreferences,
+    { permission: 'authenticated', tag, audit: 'account.preferences.update' },
+    async ({ session, body }) => account.updatePreferences(session(), body),
+  );
+
   addRoute(app, accountRoutes.sessions, { permission: 'authenticated', tag }, async ({ session }) => {
     const auth = session();
     const rows = await sessions.list(auth.userId);

@@ -1,8 +1,16 @@
+import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { effectivePermissions } from '@parley/contracts/permissions';
 import { messages } from '@parley/contracts/messages';
-import type { LoginResult, SessionUser } from '@parley/contracts/account';
+import {
+  defaultPreferences,
+  RECOVERY_CODE_COUNT,
+  recoveryCodePattern,
+  type LoginResult,
+  type Preferences,
+  type SessionUser,
+} from '@parley/contracts/account';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -19,6 +27,12 @@ const CHALLENGE_MS = 5 * 60 * 1000;
 const MAX_CHALLENGE_ATTEMPTS = 5;
 const ACTIVATION_MS = 7 * 24 * 60 * 60 * 1000;
 const RESET_MS = 60 * 60 * 1000;
+const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+function newRecoveryCodes(): string[] {
+  const part = () => Array.from({ length: 4 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => `${part()}-${part()}`);
+}
 
 interface ClientInfo {
   ip?: string;
@@ -155,7 +169,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await repository.findUser(challenge.userId);
       if (!user || user.state !== 1) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
       const sealed = challenge.kind === 'enrol' ? challenge.pendingSecretEnc : user.totpSecretEnc;
-      if (!sealed || !(await checkTotp(user, secrets.open(sealed), input.securityCode))) {
+      const code = input.securityCode.toLowerCase();
+      const accepted = recoveryCodePattern.test(code)
+        ? challenge.kind === 'verify' && (await repository.consumeRecoveryCode(user.id, sha256(code)))
+        : !!sealed && (await checkTotp(user, secrets.open(sealed), input.securityCode));
+      if (!sealed || !accepted) {
         await repository.bumpChallengeAttempts(challenge.id);
         throw new AppError('TWO_FACTOR_INVALID', { fieldErrors: { securityCode: 'Invalid security code' } });
       }
@@ -293,8 +311,57 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!(await checkTotp(user, secrets.open(user.totpPendingEnc), code))) {
         throw new AppError('TWO_FACTOR_INVALID', { fieldErrors: { code: 'Invalid security code' } });
       }
-      await repository.updateUser(user.id, { totpSecretEnc: user.totpPendingEnc, totpPendingEnc: null });
-      return { message: 'Two-factor authentication is now enabled.' };
+      const codes = newRecoveryCodes();
+      await repository.transaction(async (tx) => {
+        await repository.updateUser(user.id, { totpSecretEnc: user.totpPendingEnc, totpPendingEnc: null }, tx);
+        await repository.saveRecoveryCodes(user.id, user.enterpriseId, codes.map(sha256), tx);
+      });
+      return { message: 'Two-factor authentication is now enabled.', recoveryCodes: codes };
+    },
+
+    async regenerateRecoveryCodes(userId: string, code: string) {
+      const user = await repository.findUser(userId);
+      if (!user) throw new AppError('UNAUTHENTICATED');
+      if (!user.totpSecretEnc) throw new AppError('TWO_FACTOR_NOT_ENROLLED');
+      if (!(await checkTotp(user, secrets.open(user.totpSecretEnc), code))) {
+        throw new AppError('TWO_FACTOR_INVALID', { fieldErrors: { code: 'Invalid security code' } });
+      }
+      const codes = newRecoveryCodes();
+      await repository.saveRecoveryCodes(user.id, user.enterpriseId, codes.map(sha256));
+      return { message: 'New recovery codes were created. The old ones no longer work.', recoveryCodes: codes };
+    },
+
+    async updateProfile(
+      auth: { userId: string; enterpriseId: string },
+      input: { name: string; profilePic: string | null },
+    ) {
+      let profilePic: string | null = null;
+      if (input.profilePic !== null) {
+        const file = await repository.findFile(auth.enterpriseId, input.profilePic);
+        if (!file || !['image/jpeg', 'image/png'].includes(file.contentType)) {
+          throw new AppError('VALIDATION', { fieldErrors: { profilePic: 'Upload a jpeg or png picture' } });
+        }
+        profilePic = `/api/files/${file.id}`;
+      }
+      await repository.updateUser(auth.userId, { name: input.name, profilePic });
+      const row = await repository.findUserWithEnterprise(auth.userId);
+      if (!row) throw new AppError('UNAUTHENTICATED');
+      return toSessionUser(row.user, row.enterprise);
+    },
+
+    async preferences(userId: string): Promise<Preferences> {
+      const stored = (await repository.findProfile(userId))?.preferences ?? {};
+      return {
+        enablePushNotification: stored.enablePushNotification ?? defaultPreferences.enablePushNotification,
+        enableChatNotification: stored.enableChatNotification ?? defaultPreferences.enableChatNotification,
+        audioSettings:
+          (stored.audioSettings as Preferences['audioSettings'] | undefined) ?? defaultPreferences.audioSettings,
+      };
+    },
+
+    async updatePreferences(auth: { userId: string; enterpriseId: string }, input: Preferences) {
+      await repository.savePreferences(auth.userId, auth.enterpriseId, input);
+      return input;
     },
 
     async disableTwoFactor(userId: string, code: string) {
@@ -307,6 +374,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         throw new AppError('TWO_FACTOR_INVALID', { fieldErrors: { code: 'Invalid security code' } });
       }
       await repository.updateUser(user.id, { totpSecretEnc: null, totpPendingEnc: null });
+      await repository.saveRecoveryCodes(user.id, user.enterpriseId, []);
       return { message: 'Two-factor authentication is now disabled.' };
     },
   };

@@ -1,21 +1,11 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBooks, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SessionUser } from '@parley/contracts/account';
 import { useLogout } from '../../features/account/api/logout';
+import { ProfileAvatar } from '../../features/account/components/ProfileAvatar';
 import { endSession } from '../../lib/session-end';
 import { realtime } from './realtime-connection';
-
-function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase() ?? '')
-      .join('') || '?'
-  );
-}
 
 /** Details, My Library (when artifacts are enabled) and Signout (platform §2.2). */
 export function ProfileMenu({ user }: { user: SessionUser }) {
@@ -34,9 +24,7 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
       <Menu.Target>
         <UnstyledButton aria-label={`Profile menu (${user.name})`} px={6} py={2} style={{ borderRadius: 6 }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user.profilePic} size={26} radius="xl" color="blue" alt="">
-              {initials(user.name)}
-            </Avatar>
+            <ProfileAvatar name={user.name} profilePic={user.profilePic} size={26} />
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
               {user.name}
             </Text>

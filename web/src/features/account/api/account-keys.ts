@@ -3,4 +3,6 @@ export const accountKeys = {
   all: ['account'] as const,
   me: () => ['account', 'me'] as const,
   sessions: () => ['account', 'sessions'] as const,
+  preferences: () => ['account', 'preferences'] as const,
+  picture: (url: string) => ['account', 'picture', url] as const,
 };

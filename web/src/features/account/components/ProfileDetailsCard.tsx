@@ -1,6 +1,30 @@
-import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { SessionUser } from '@parley/contracts/account';
+import { useEffect, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { profileBody, type SessionUser } from '@parley/contracts/account';
 import { isRoleId, roleAltLabels, roles } from '@parley/contracts/permissions';
+import { ApiError } from '../../../lib/api-client';
+import { describeFailure } from '../../../lib/failure-message';
+import { showToast } from '../../../lib/toast';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { useUpdateProfile } from '../api/update-profile';
+import { PICTURE_TYPES, useUploadPicture } from '../api/upload-picture';
+import { ProfileAvatar } from './ProfileAvatar';
+
+export const PICTURE_TYPE_ERROR = 'Choose a jpeg or png picture';
+export const PROFILE_SAVED_TEXT = 'Your profile has been updated.';
 
 function roleLabel(role: number): string {
   if (!isRoleId(role)) return `Role ${role}`;
@@ -8,15 +32,9 @@ function roleLabel(role: number): string {
   return alt ? `${roles[role]} (${alt})` : roles[role];
 }
 
-function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase() ?? '')
-      .join('') || '?'
-  );
+/** The file id inside a stored picture URL (`/api/files/<id>`), or null. */
+export function pictureId(url: string | null): string | null {
+  return url?.match(/^\/api\/files\/([0-9a-fA-F-]{36})$/)?.[1] ?? null;
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -32,25 +50,162 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** Name, email, roles and enterprise of the signed-in user. */
+/** Name (editable in place), picture (upload, replace, remove), email, roles and enterprise of the signed-in user. */
 export function ProfileDetailsCard({ user }: { user: SessionUser }) {
+  const updateProfile = useUpdateProfile();
+  const upload = useUploadPicture();
+  const [editingName, setEditingName] = useState(false);
+  const [name, setName] = useState(user.name);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const busy = updateProfile.isPending || upload.isPending;
+
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const save = (values: { name: string; profilePic: string | null }, onDone: () => void, onFail: (m: string) => void) =>
+    updateProfile.mutate(values, {
+      onSuccess: () => {
+        showToast(PROFILE_SAVED_TEXT, { tone: 'success' });
+        onDone();
+      },
+      onError: (failure) =>
+        onFail(
+          failure instanceof ApiError && failure.fieldErrors
+            ? (failure.fieldErrors.name ?? failure.fieldErrors.profilePic ?? describeFailure(failure))
+            : describeFailure(failure),
+        ),
+    });
+
+  const handleSaveName = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = profileBody.shape.name.safeParse(name);
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? 'Please check the name');
+      return;
+    }
+    setNameError(null);
+    save({ name: parsed.data, profilePic: pictureId(user.profilePic) }, () => setEditingName(false), setNameError);
+  };
+
+  const handlePicture = (file: File | null) => {
+    if (!file) return;
+    setPictureError(null);
+    if (!PICTURE_TYPES.includes(file.type)) {
+      setPictureError(PICTURE_TYPE_ERROR);
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    upload.mutate(file, {
+      onSuccess: (stored) =>
+        save(
+          { name: user.name, profilePic: stored.id },
+          () => setPreview(null),
+          (message) => {
+            setPreview(null);
+            setPictureError(message);
+          },
+        ),
+      onError: (failure) => {
+        setPreview(null);
+        setPictureError(describeFailure(failure));
+      },
+    });
+  };
+
+  const handleRemovePicture = () => {
+    setPictureError(null);
+    save({ name: user.name, profilePic: null }, () => undefined, setPictureError);
+  };
+
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="profile-details-heading">
-      <Group gap="md" mb="md" wrap="nowrap">
-        <Avatar src={user.profilePic} radius="xl" size={48} color="blue" alt="">
-          {initials(user.name)}
-        </Avatar>
-        <Stack gap={0}>
-          <Title order={2} fz="lg" id="profile-details-heading">
-            Details
-          </Title>
-          <Text size="sm" c="dimmed">
-            Your account in {user.enterprise.title}
+      <Group gap="md" mb="md" wrap="nowrap" align="flex-start">
+        <ProfileAvatar
+          name={user.name}
+          profilePic={user.profilePic}
+          preview={preview}
+          size={64}
+          data-testid="profile-picture"
+        />
+        <Stack gap={6}>
+          <div>
+            <Title order={2} fz="lg" id="profile-details-heading">
+              Details
+            </Title>
+            <Text size="sm" c="dimmed">
+              Your account in {user.enterprise.title}
+            </Text>
+          </div>
+          <Group gap="xs">
+            <FileButton onChange={handlePicture} accept="image/png,image/jpeg">
+              {(props) => (
+                <Button {...props} size="xs" variant="light" loading={upload.isPending}>
+                  {user.profilePic ? 'Replace picture' : 'Upload picture'}
+                </Button>
+              )}
+            </FileButton>
+            {user.profilePic ? (
+              <Button size="xs" variant="subtle" color="red" onClick={handleRemovePicture} disabled={busy}>
+                Remove picture
+              </Button>
+            ) : null}
+          </Group>
+          <Text size="xs" c="dimmed">
+            A jpeg or png picture.
           </Text>
         </Stack>
       </Group>
-      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
-        <Field label="Name">{user.name}</Field>
+      <FormErrorAlert message={pictureError} />
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0} mt={pictureError ? 'md' : 0}>
+        <Field label="Name">
+          {editingName ? (
+            <form onSubmit={handleSaveName} noValidate>
+              <Group gap="xs" align="flex-start" wrap="nowrap" component="span">
+                <TextInput
+                  aria-label="Name"
+                  size="xs"
+                  value={name}
+                  onChange={(event) => setName(event.currentTarget.value)}
+                  error={nameError}
+                  autoFocus
+                  maxLength={120}
+                />
+                <Button type="submit" size="xs" loading={updateProfile.isPending}>
+                  Save
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => {
+                    setEditingName(false);
+                    setNameError(null);
+                  }}
+                >
+                  Cancel
+                </Button>
+              </Group>
+            </form>
+          ) : (
+            <Group gap={4} component="span" wrap="nowrap">
+              <span>{user.name}</span>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label="Edit name"
+                onClick={() => {
+                  setName(user.name);
+                  setEditingName(true);
+                }}
+              >
+                <IconPencil size={14} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          )}
+        </Field>
         <Field label="Email">{user.emailId}</Field>
         <Field label="Enterprise">{user.enterprise.name}</Field>
         <Field label="Roles">

@@ -6,8 +6,20 @@ import { sessionUserWithRoles } from '../../../test/session-users';
 import { PASSWORD_CHANGED_TEXT } from './ChangePasswordCard';
 import { ProfilePage } from './ProfilePage';
 
+const CODES = ['ab12-cd34', 'ef56-gh78', 'ij90-kl12', 'mn34-op56', 'qr78-st90', 'uv12-wx34', 'yz56-ab78', 'cd90-ef12'];
 const CURRENT = '7e7e0000-0000-4000-8000-000000000001';
 const OTHER = '7e7e0000-0000-4000-8000-000000000002';
+const preferences = ok({
+  enablePushNotification: true,
+  enableChatNotification: true,
+  audioSettings: {
+    enable: true,
+    sounds: [
+      { type: 'new_chat', sound: 'chime', repeat: 1, volume: 80 },
+      { type: 'new_message', sound: 'pop', repeat: 1, volume: 80 },
+    ],
+  },
+});
 const sessions = ok({
   sessions: [
     {
@@ -31,7 +43,7 @@ const sessions = ok({
 
 describe('ProfilePage', () => {
   it('shows name, email and role labels', async () => {
-    installFakeApi({ 'GET /api/account/sessions': sessions });
+    installFakeApi({ 'GET /api/account/sessions': sessions, 'GET /api/account/preferences': preferences });
     renderWithRouter(<ProfilePage user={sessionUserWithRoles([1, 2])} />);
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
@@ -42,6 +54,7 @@ describe('ProfilePage', () => {
   it('lists sessions, marks this device and signs out another one after confirming', async () => {
     const api = installFakeApi({
       'GET /api/account/sessions': sessions,
+      'GET /api/account/preferences': preferences,
       [`DELETE /api/account/sessions/${OTHER}`]: ok({}),
     });
     renderWithRouter(<ProfilePage user={sessionUserWithRoles([1])} />);
@@ -62,6 +75,7 @@ describe('ProfilePage', () => {
   it('changes the password and says the other sessions were signed out', async () => {
     const api = installFakeApi({
       'GET /api/account/sessions': sessions,
+      'GET /api/account/preferences': preferences,
       'POST /api/account/change-password': ok({ message: 'Password changed' }),
     });
     renderWithRouter(<ProfilePage user={sessionUserWithRoles([1])} />);
@@ -82,6 +96,7 @@ describe('ProfilePage', () => {
   it('shows a wrong current password beside the form', async () => {
     installFakeApi({
       'GET /api/account/sessions': sessions,
+      'GET /api/account/preferences': preferences,
       'POST /api/account/change-password': fail(400, 2016, 'Your current password is not correct'),
     });
     renderWithRouter(<ProfilePage user={sessionUserWithRoles([1])} />);
@@ -94,12 +109,13 @@ describe('ProfilePage', () => {
   it('enables two-factor with the QR code, the secret and a code', async () => {
     const api = installFakeApi({
       'GET /api/account/sessions': sessions,
+      'GET /api/account/preferences': preferences,
       'POST /api/account/two-factor/setup': ok({
         secret: 'JBSWY3DPEHPK3PXP',
         otpauthUrl: 'otpauth://totp/Parley:ada?secret=JBSWY3DPEHPK3PXP',
         qrCode: 'data:image/png;base64,iVBORw0KGgo=',
       }),
-      'POST /api/account/two-factor/enable': ok({ message: 'on' }),
+      'POST /api/account/two-factor/enable': ok({ message: 'on', recoveryCodes: CODES }),
     });
     renderWithRouter(<ProfilePage user={sessionUserWithRoles([1])} />);
     expect(screen.getByTestId('two-factor-status')).toHaveTextContent('Disabled');
@@ -109,5 +125,11 @@ describe('ProfilePage', () => {
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456{Enter}');
     await waitFor(() => expect(api.calls('POST /api/account/two-factor/enable')[0]?.body).toEqual({ code: '123456' }));
     expect(await screen.findByText('Two-factor authentication is now on.')).toBeInTheDocument();
+    // The recovery codes are shown once, then gone.
+    const shown = await screen.findByTestId('recovery-codes');
+    for (const code of CODES) expect(within(shown).getByText(code)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy codes' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(screen.queryByTestId('recovery-codes')).not.toBeInTheDocument();
   });
 });

@@ -2,10 +2,11 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '@parley/contracts/account';
 import { ActiveSessionsCard } from './ActiveSessionsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { NotificationsCard } from './NotificationsCard';
 import { ProfileDetailsCard } from './ProfileDetailsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
-/** /details/myprofile: details, password, two-factor and sessions of the signed-in user. */
+/** /details/myprofile: details, password, two-factor, notifications and sessions of the signed-in user. */
 export function ProfilePage({ user }: { user: SessionUser }) {
   return (
     <Stack gap="lg" maw={960}>
@@ -14,12 +15,13 @@ export function ProfilePage({ user }: { user: SessionUser }) {
           My Profile
         </Title>
         <Text c="dimmed" size="sm">
-          Your details, password and sign-in security.
+          Your details, password, sign-in security and notifications.
         </Text>
       </div>
       <ProfileDetailsCard user={user} />
       <ChangePasswordCard userName={user.emailId} />
       <TwoFactorCard user={user} />
+      <NotificationsCard />
       <ActiveSessionsCard />
     </Stack>
   );

@@ -10,11 +10,18 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
+import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
 export const TWO_FACTOR_ENABLED_TEXT = 'Two-factor authentication is now on.';
 export const TWO_FACTOR_DISABLED_TEXT = 'Two-factor authentication is now off.';
 
-type Mode = { kind: 'idle' } | { kind: 'enrolling'; secret: string; qrCode: string } | { kind: 'disabling' };
+type Mode =
+  | { kind: 'idle' }
+  | { kind: 'enrolling'; secret: string; qrCode: string }
+  | { kind: 'disabling' }
+  | { kind: 'regenerating' }
+  | { kind: 'codes'; codes: string[] };
 
 /** Status of two-factor sign-in, with enrolment (QR code, secret, first code) and removal. */
 export function TwoFactorCard({ user }: { user: SessionUser }) {
@@ -23,6 +30,7 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
+  const regenerate = useRegenerateRecoveryCodes();
   const form = useSchemaForm({
     initialValues: { code: '' },
     validate: (values) => validateWithSchema(twoFactorCode, values),
@@ -46,17 +54,33 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
 
   const handleSubmit = form.onSubmit(({ code }) => {
     setError(null);
-    const action = mode.kind === 'enrolling' ? enable : disable;
-    action.mutate(code.trim(), {
-      onSuccess: () => {
-        showToast(mode.kind === 'enrolling' ? TWO_FACTOR_ENABLED_TEXT : TWO_FACTOR_DISABLED_TEXT, { tone: 'success' });
-        close();
-      },
-      onError: (failure) => {
-        setError(describeFailure(failure));
-        form.setFieldValue('code', '');
-      },
-    });
+    const onError = (failure: Error) => {
+      setError(describeFailure(failure));
+      form.setFieldValue('code', '');
+    };
+    const showCodes = (codes: string[]) => {
+      form.reset();
+      setMode({ kind: 'codes', codes });
+    };
+    if (mode.kind === 'enrolling') {
+      enable.mutate(code.trim(), {
+        onSuccess: (data) => {
+          showToast(TWO_FACTOR_ENABLED_TEXT, { tone: 'success' });
+          showCodes(data.recoveryCodes);
+        },
+        onError,
+      });
+    } else if (mode.kind === 'regenerating') {
+      regenerate.mutate(code.trim(), { onSuccess: (data) => showCodes(data.recoveryCodes), onError });
+    } else {
+      disable.mutate(code.trim(), {
+        onSuccess: () => {
+          showToast(TWO_FACTOR_DISABLED_TEXT, { tone: 'success' });
+          close();
+        },
+        onError,
+      });
+    }
   });
 
   return (
@@ -75,19 +99,31 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
           : 'Add a second step to sign-in: a 6-digit code from an authenticator app.'}
       </Text>
 
-      {mode.kind === 'idle' ? (
+      {mode.kind === 'codes' ? (
+        <RecoveryCodesPanel codes={mode.codes} onDone={close} />
+      ) : mode.kind === 'idle' ? (
         <Stack gap="sm" align="flex-start">
           <FormErrorAlert message={error} />
           {!enabled ? (
             <Button onClick={handleStartEnrolment} loading={setup.isPending}>
               Enable two-factor
             </Button>
-          ) : requiredByEnterprise ? (
-            <Text size="sm">Your enterprise requires two-factor authentication, so it cannot be turned off.</Text>
           ) : (
-            <Button variant="light" color="red" onClick={() => setMode({ kind: 'disabling' })}>
-              Disable two-factor
-            </Button>
+            <>
+              {requiredByEnterprise ? (
+                <Text size="sm">Your enterprise requires two-factor authentication, so it cannot be turned off.</Text>
+              ) : null}
+              <Group gap="sm">
+                <Button variant="light" onClick={() => setMode({ kind: 'regenerating' })}>
+                  New recovery codes
+                </Button>
+                {requiredByEnterprise ? null : (
+                  <Button variant="light" color="red" onClick={() => setMode({ kind: 'disabling' })}>
+                    Disable two-factor
+                  </Button>
+                )}
+              </Group>
+            </>
           )}
         </Stack>
       ) : (
@@ -115,6 +151,11 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
                   </Code>
                 </Group>
               </>
+            ) : mode.kind === 'regenerating' ? (
+              <Text size="sm">
+                Enter a current code from your authenticator app to create new recovery codes. The old ones stop
+                working.
+              </Text>
             ) : (
               <Text size="sm">Enter a current code from your authenticator app to turn two-factor off.</Text>
             )}
@@ -132,9 +173,13 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
               <Button
                 type="submit"
                 color={mode.kind === 'disabling' ? 'red' : undefined}
-                loading={enable.isPending || disable.isPending}
+                loading={enable.isPending || disable.isPending || regenerate.isPending}
               >
-                {mode.kind === 'enrolling' ? 'Verify and enable' : 'Confirm disable'}
+                {mode.kind === 'enrolling'
+                  ? 'Verify and enable'
+                  : mode.kind === 'regenerating'
+                    ? 'Create new codes'
+                    : 'Confirm disable'}
               </Button>
               <Button variant="default" onClick={close}>
                 Cancel

@@ -76,7 +76,7 @@ export function LoginSecurityCodeForm({
           label="Security code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={9}
           placeholder="123456"
           autoFocus
           {...form.getInputProps('securityCode')}
