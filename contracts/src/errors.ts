@@ -39,6 +39,13 @@ export const errorCatalog = {
     http: 400,
     message: 'Test connection is available for GenAI integrations',
   },
+
+  ENTERPRISE_TWO_FACTOR_SELF: {
+    code: 4901,
+    http: 409,
+    message: 'Enable two-factor authentication for yourself on My Profile first, so that you are not locked out',
+  },
+  ENTERPRISE_LOGO_INVALID: { code: 4902, http: 400, message: 'Please upload a JPEG or PNG image as the logo' },
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalog;

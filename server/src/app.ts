@@ -42,6 +42,7 @@ import { createOutboundHttp } from './platform/outbound-http';
 import { usersFeature } from './features/users/index';
 import { departmentsFeature } from './features/departments/index';
 import { invitationsFeature } from './features/invitations/index';
+import { enterpriseProfileFeature } from './features/enterprise-profile/index';
 
 export interface AppDeps {
   config: Config;
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     sessionUser: (userId) => account.me(userId),
   });
+  enterpriseProfileFeature(app, { db: database.db, sessions, config });
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

@@ -4,13 +4,15 @@ interface ParleyLogoProps {
   size?: 'sm' | 'lg';
   /** Hide the word mark (collapsed navigation). */
   markOnly?: boolean;
+  /** The word beside the mark: the enterprise's console title inside the console. */
+  label?: string;
 }
 
 /** The product mark: a speech bubble and the word 'Parley'. */
-export function ParleyLogo({ size = 'sm', markOnly = false }: ParleyLogoProps) {
+export function ParleyLogo({ size = 'sm', markOnly = false, label = 'Parley' }: ParleyLogoProps) {
   const px = size === 'lg' ? 36 : 22;
   return (
-    <Group gap={size === 'lg' ? 10 : 6} wrap="nowrap" aria-label={markOnly ? 'Parley' : undefined}>
+    <Group gap={size === 'lg' ? 10 : 6} wrap="nowrap" aria-label={markOnly ? label : undefined}>
       <svg width={px} height={px} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="8" fill="var(--mantine-color-blue-6)" />
         <path
@@ -20,7 +22,7 @@ export function ParleyLogo({ size = 'sm', markOnly = false }: ParleyLogoProps) {
       </svg>
       {markOnly ? null : (
         <Text component="span" fw={700} fz={size === 'lg' ? 26 : 17} lh={1} c="dark.7" style={{ letterSpacing: -0.3 }}>
-          Parley
+          {label}
         </Text>
       )}
     </Group>

@@ -22,6 +22,8 @@ export interface EnterpriseSettings {
   recordExternalCampaigns?: boolean;
   twoFactorRequired?: boolean;
   timezone?: string;
+  /** `/api/files/<id>` of the enterprise's logo. */
+  logoUrl?: string;
 }
 
 export const enterprises = pgTable('enterprises', {

@@ -18,6 +18,7 @@ const AuditTrailRoute = lazy(() => import('../routes/audit-trail-route'));
 const DepartmentsRoute = lazy(() => import('../routes/departments-route'));
 const DepartmentUsersRoute = lazy(() => import('../routes/department-users-route'));
 const InvitationsRoute = lazy(() => import('../routes/invitations-route'));
+const EnterpriseDetailsRoute = lazy(() => import('../routes/enterprise-details-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
 const BUILT_PATHS = new Set([
@@ -29,6 +30,7 @@ const BUILT_PATHS = new Set([
   '/admin/audit_trail',
   '/admin/departments',
   '/admin/invitations',
+  '/admin/details',
 ]);
 
 interface ScreenRoute {
@@ -133,6 +135,7 @@ export function ShellRoutes() {
       <Route path="admin/departments" element={guarded(DepartmentsRoute, { anyOf: ['DEPARTMENTS.MANAGE'] })} />
       <Route path="admin/departments/:id" element={guarded(DepartmentUsersRoute, { anyOf: ['DEPARTMENTS.MANAGE'] })} />
       <Route path="admin/invitations" element={guarded(InvitationsRoute, { anyOf: ['USERS.MANAGE'] })} />
+      <Route path="admin/details" element={guarded(EnterpriseDetailsRoute, { anyOf: ['ENTERPRISE.MANAGE'] })} />
       <Route
         path="content-library"
         element={

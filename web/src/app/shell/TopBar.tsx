@@ -31,7 +31,7 @@ export function TopBar({ user, navCollapsed, onToggleNav }: TopBarProps) {
           )}
         </ActionIcon>
         <Anchor component={Link} to="/dashboard" underline="never" aria-label="Parley home">
-          <ParleyLogo />
+          <ParleyLogo label={user.enterprise.title} />
         </Anchor>
       </Group>
       <ProfileMenu user={user} />
