@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 
 interface PagerButtonsProps {
   /** Offset of the first row shown (the API's `from`). */
@@ -11,16 +11,25 @@ interface PagerButtonsProps {
   onPage: (from: number) => void;
 }
 
-/** Previous / Next for the lists that page with `from` and `perPage` and answer `more`. */
+/** True when a list has a page before or after this one (and so needs Previous / Next). */
+export function hasOtherPages(from: number, more: boolean): boolean {
+  return from > 0 || more;
+}
+
+/**
+ * Previous / Next for the lists that page with `from` and `perPage` and answer `more`; nothing
+ * when the list fits on one page.
+ */
 export function PagerButtons({ from, pageSize, more, busy = false, onPage }: PagerButtonsProps) {
+  if (!hasOtherPages(from, more)) return null;
   return (
-    <>
+    <Group gap="xs">
       <Button variant="default" size="xs" disabled={from === 0} onClick={() => onPage(Math.max(0, from - pageSize))}>
         Previous
       </Button>
       <Button variant="default" size="xs" disabled={!more || busy} onClick={() => onPage(from + pageSize)}>
         Next
       </Button>
-    </>
+    </Group>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { describeUserAgent } from '../../../lib/format-user-agent';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeSession } from '../api/revoke-session';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 export const SESSION_SIGNED_OUT_TEXT = 'The session has been signed out.';
 
@@ -55,59 +56,53 @@ export function ActiveSessionsCard() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {sessions.isPending
-                ? [0, 1].map((row) => (
-                    <Table.Tr key={row}>
-                      {[0, 1, 2, 3, 4].map((cell) => (
-                        <Table.Td key={cell}>
-                          <Skeleton h={14} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
-                : rows.map((session) => (
-                    <Table.Tr key={session.id} data-current={session.current || undefined}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {describeUserAgent(session.userAgent)}{' '}
-                          {session.current ? (
-                            <Badge size="sm" variant="light" color="teal" ml={4}>
-                              This device
-                            </Badge>
-                          ) : null}
-                        </Text>
-                        {session.userAgent ? (
-                          <Text size="xs" c="dimmed" lineClamp={1} title={session.userAgent} maw={360}>
-                            {session.userAgent}
-                          </Text>
+              {sessions.isPending ? (
+                <TableSkeletonRows rows={2} columns={5} />
+              ) : (
+                rows.map((session) => (
+                  <Table.Tr key={session.id} data-current={session.current || undefined}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {describeUserAgent(session.userAgent)}{' '}
+                        {session.current ? (
+                          <Badge size="sm" variant="light" color="teal" ml={4}>
+                            This device
+                          </Badge>
                         ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{session.ip ?? '—'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(session.createdAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" title={formatDateTime(session.lastSeenAt)}>
-                          {formatRelativeTime(session.lastSeenAt)}
+                      </Text>
+                      {session.userAgent ? (
+                        <Text size="xs" c="dimmed" lineClamp={1} title={session.userAgent} maw={360}>
+                          {session.userAgent}
                         </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {session.current ? null : (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            onClick={() => setPending(session.id)}
-                            loading={revoke.isPending && revoke.variables === session.id}
-                          >
-                            Sign out
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{session.ip ?? '—'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(session.createdAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" title={formatDateTime(session.lastSeenAt)}>
+                        {formatRelativeTime(session.lastSeenAt)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {session.current ? null : (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => setPending(session.id)}
+                          loading={revoke.isPending && revoke.variables === session.id}
+                        >
+                          Sign out
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { isRoleId, roles } from '@parley/contracts/permissions';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { CreateApiKeyModal } from './CreateApiKeyModal';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 const roleNames = (list: number[]) => list.map((role) => (isRoleId(role) ? roles[role] : `Role ${role}`)).join(', ');
 
@@ -61,13 +62,7 @@ export function ApiKeysPage() {
               </Table.Thead>
               <Table.Tbody>
                 {keys.isPending ? (
-                  <Table.Tr>
-                    {[0, 1, 2, 3, 4, 5, 6].map((cell) => (
-                      <Table.Td key={cell}>
-                        <Skeleton h={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
+                  <TableSkeletonRows rows={1} columns={7} />
                 ) : keys.data.length === 0 ? (
                   <Table.Tr>
                     <Table.Td colSpan={7}>

@@ -1,22 +1,10 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format-date';
 import { useExportAuditTrail } from '../api/export-audit-trail';
 import { AUDIT_PAGE_SIZE, useAuditTrail, type AuditFilters } from '../api/get-audit-trail';
 import { useAuditUsers } from '../api/get-audit-users';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 interface FilterForm {
   userId: string | null;
@@ -139,13 +127,7 @@ export function AuditTrailPage({ canListUsers }: { canListUsers: boolean }) {
               </Table.Thead>
               <Table.Tbody>
                 {trail.isPending ? (
-                  <Table.Tr>
-                    {[0, 1, 2, 3, 4].map((cell) => (
-                      <Table.Td key={cell}>
-                        <Skeleton h={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
+                  <TableSkeletonRows rows={1} columns={5} />
                 ) : entries.length === 0 ? (
                   <Table.Tr>
                     <Table.Td colSpan={5}>

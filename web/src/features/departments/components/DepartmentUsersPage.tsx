@@ -25,6 +25,7 @@ import { useMappedUsers } from '../api/get-mapped-users';
 import { useAddDepartmentUsers } from '../api/add-department-users';
 import { useRemoveDepartmentUsers } from '../api/remove-department-users';
 import { DEPARTMENTS_PATH } from './DepartmentsPage';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 type MappedFilter = 'all' | 'true' | 'false';
 
@@ -201,15 +202,7 @@ export function DepartmentUsersPage({ id }: { id: string }) {
               </Table.Thead>
               <Table.Tbody style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
                 {users.isPending ? (
-                  [0, 1, 2].map((row) => (
-                    <Table.Tr key={row}>
-                      {[0, 1, 2, 3, 4].map((cell) => (
-                        <Table.Td key={cell}>
-                          <Skeleton h={14} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
+                  <TableSkeletonRows rows={3} columns={5} />
                 ) : rows.length === 0 ? (
                   <Table.Tr>
                     <Table.Td colSpan={5}>

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import type { Department } from '@parley/contracts/departments';
 import { showToast } from '../../../lib/toast';
@@ -20,7 +8,8 @@ import { DEPARTMENTS_PAGE_SIZE, useDepartments } from '../api/get-departments';
 import { useDeleteDepartment } from '../api/delete-department';
 import { DepartmentFormModal } from './DepartmentFormModal';
 import { useDebouncedValue } from '@mantine/hooks';
-import { PagerButtons } from '../../../components/PagerButtons';
+import { PagerButtons, hasOtherPages } from '../../../components/PagerButtons';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 /** Where the departments pages live in the console. */
 export const DEPARTMENTS_PATH = '/admin/departments';
@@ -108,64 +97,55 @@ export function DepartmentsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.isPending
-                  ? [0, 1, 2].map((row) => (
-                      <Table.Tr key={row}>
-                        {[0, 1, 2, 3, 4].map((cell) => (
-                          <Table.Td key={cell}>
-                            <Skeleton h={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : departments.map((department) => (
-                      <Table.Tr key={department.id}>
-                        <Table.Td>
-                          <Link
-                            to={`${DEPARTMENTS_PATH}/${department.id}`}
-                            style={{ color: 'inherit', fontWeight: 500 }}
+                {list.isPending ? (
+                  <TableSkeletonRows rows={3} columns={5} />
+                ) : (
+                  departments.map((department) => (
+                    <Table.Tr key={department.id}>
+                      <Table.Td>
+                        <Link to={`${DEPARTMENTS_PATH}/${department.id}`} style={{ color: 'inherit', fontWeight: 500 }}>
+                          {department.name}
+                        </Link>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c={department.desc ? undefined : 'dimmed'} lineClamp={2}>
+                          {department.desc || '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{department.managerName ?? '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{department.userCount}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={`Edit ${department.name}`}
+                            onClick={() => setEditing(department)}
                           >
-                            {department.name}
-                          </Link>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c={department.desc ? undefined : 'dimmed'} lineClamp={2}>
-                            {department.desc || '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{department.managerName ?? '—'}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{department.userCount}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            <Button
-                              size="xs"
-                              variant="default"
-                              aria-label={`Edit ${department.name}`}
-                              onClick={() => setEditing(department)}
-                            >
-                              Edit
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${department.name}`}
-                              onClick={() => setDeleting(department)}
-                            >
-                              Delete
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${department.name}`}
+                            onClick={() => setDeleting(department)}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {list.isSuccess && (from > 0 || list.data.more) ? (
+          {list.isSuccess && hasOtherPages(from, list.data.more) ? (
             <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
               <PagerButtons
                 from={from}

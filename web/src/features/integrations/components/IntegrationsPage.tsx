@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { integrationTypes, type Integration, type IntegrationTestResult } from '@parley/contracts/integrations';
 import { describeFailure } from '../../../lib/failure-message';
 import { formatDateTime } from '../../../lib/format-date';
@@ -9,6 +9,7 @@ import { useDeleteIntegration } from '../api/delete-integration';
 import { INTEGRATIONS_PAGE_SIZE, useIntegrations } from '../api/get-integrations';
 import { useTestIntegration } from '../api/test-integration';
 import { IntegrationDrawer } from './IntegrationDrawer';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 const typeName = (authType: number) =>
   integrationTypes[authType as keyof typeof integrationTypes] ?? `Type ${authType}`;
@@ -71,13 +72,7 @@ export function IntegrationsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {list.isPending ? (
-                  <Table.Tr>
-                    {[0, 1, 2, 3, 4].map((cell) => (
-                      <Table.Td key={cell}>
-                        <Skeleton h={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
+                  <TableSkeletonRows rows={1} columns={5} />
                 ) : items.length === 0 ? (
                   <Table.Tr>
                     <Table.Td colSpan={5}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { Invitation, InvitationStatus } from '@parley/contracts/invitations';
 import { isRoleId, roles } from '@parley/contracts/permissions';
@@ -10,7 +10,8 @@ import { INVITATIONS_PAGE_SIZE, useInvitations } from '../api/get-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { InviteUserModal } from './InviteUserModal';
-import { PagerButtons } from '../../../components/PagerButtons';
+import { PagerButtons, hasOtherPages } from '../../../components/PagerButtons';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 const statusColor: Record<InvitationStatus, string> = {
   pending: 'blue',
@@ -104,81 +105,75 @@ export function InvitationsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.isPending
-                  ? [0, 1, 2].map((row) => (
-                      <Table.Tr key={row}>
-                        {[0, 1, 2, 3, 4, 5].map((cell) => (
-                          <Table.Td key={cell}>
-                            <Skeleton h={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : invitations.map((invitation) => {
-                      const open = invitation.status === 'pending' || invitation.status === 'expired';
-                      return (
-                        <Table.Tr key={invitation.id}>
-                          <Table.Td>
-                            <Text size="sm" fw={500}>
-                              {invitation.emailId}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{roleNames(invitation.roles)}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge
-                              color={statusColor[invitation.status]}
-                              variant="light"
-                              tt="none"
-                              style={{ flexShrink: 0 }}
-                            >
-                              {statusLabel[invitation.status]}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{invitation.invitedBy ?? '—'}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" c="dimmed">
-                              {invitation.status === 'accepted' && invitation.acceptedAt
-                                ? `Accepted ${formatDateTime(invitation.acceptedAt)}`
-                                : formatDateTime(invitation.expiresAt)}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            {open ? (
-                              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                {list.isPending ? (
+                  <TableSkeletonRows rows={3} columns={6} />
+                ) : (
+                  invitations.map((invitation) => {
+                    const open = invitation.status === 'pending' || invitation.status === 'expired';
+                    return (
+                      <Table.Tr key={invitation.id}>
+                        <Table.Td>
+                          <Text size="sm" fw={500}>
+                            {invitation.emailId}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{roleNames(invitation.roles)}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge
+                            color={statusColor[invitation.status]}
+                            variant="light"
+                            tt="none"
+                            style={{ flexShrink: 0 }}
+                          >
+                            {statusLabel[invitation.status]}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{invitation.invitedBy ?? '—'}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" c="dimmed">
+                            {invitation.status === 'accepted' && invitation.acceptedAt
+                              ? `Accepted ${formatDateTime(invitation.acceptedAt)}`
+                              : formatDateTime(invitation.expiresAt)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {open ? (
+                            <Group gap="xs" justify="flex-end" wrap="nowrap">
+                              <Button
+                                size="xs"
+                                variant="default"
+                                aria-label={`Resend invitation to ${invitation.emailId}`}
+                                loading={resend.isPending && resend.variables === invitation.id}
+                                onClick={() => handleResend(invitation)}
+                              >
+                                Resend
+                              </Button>
+                              {invitation.status === 'pending' ? (
                                 <Button
                                   size="xs"
-                                  variant="default"
-                                  aria-label={`Resend invitation to ${invitation.emailId}`}
-                                  loading={resend.isPending && resend.variables === invitation.id}
-                                  onClick={() => handleResend(invitation)}
+                                  variant="subtle"
+                                  color="red"
+                                  aria-label={`Revoke invitation to ${invitation.emailId}`}
+                                  onClick={() => setRevoking(invitation)}
                                 >
-                                  Resend
+                                  Revoke
                                 </Button>
-                                {invitation.status === 'pending' ? (
-                                  <Button
-                                    size="xs"
-                                    variant="subtle"
-                                    color="red"
-                                    aria-label={`Revoke invitation to ${invitation.emailId}`}
-                                    onClick={() => setRevoking(invitation)}
-                                  >
-                                    Revoke
-                                  </Button>
-                                ) : null}
-                              </Group>
-                            ) : null}
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
+                              ) : null}
+                            </Group>
+                          ) : null}
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {list.isSuccess && (from > 0 || list.data.more) ? (
+          {list.isSuccess && hasOtherPages(from, list.data.more) ? (
             <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
               <PagerButtons
                 from={from}

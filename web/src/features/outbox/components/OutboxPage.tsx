@@ -1,8 +1,9 @@
-import { Alert, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, EmptyState, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/get-outbox';
 import { PagerButtons } from '../../../components/PagerButtons';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 /** Where the outbox list and mail pages live in the console. */
 export const OUTBOX_PATH = '/admin/outbox';
@@ -68,41 +69,35 @@ export function OutboxPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody style={{ opacity: outbox.isPlaceholderData ? 0.6 : 1 }}>
-                {outbox.isPending
-                  ? [0, 1, 2, 3].map((row) => (
-                      <Table.Tr key={row}>
-                        {[0, 1, 2].map((cell) => (
-                          <Table.Td key={cell}>
-                            <Skeleton h={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : mails.map((mail) => (
-                      <Table.Tr
-                        key={mail.id}
-                        onClick={() => void navigate(`${OUTBOX_PATH}/${mail.id}`)}
-                        style={{ cursor: 'pointer' }}
-                      >
-                        <Table.Td>
-                          <Text size="sm">{mail.to}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Link
-                            to={`${OUTBOX_PATH}/${mail.id}`}
-                            style={{ color: 'inherit', fontWeight: 500, textDecoration: 'none' }}
-                            onClick={(event) => event.stopPropagation()}
-                          >
-                            {mail.subject || '(no subject)'}
-                          </Link>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c="dimmed">
-                            {formatDateTime(mail.createdAt)}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                {outbox.isPending ? (
+                  <TableSkeletonRows rows={4} columns={3} />
+                ) : (
+                  mails.map((mail) => (
+                    <Table.Tr
+                      key={mail.id}
+                      onClick={() => void navigate(`${OUTBOX_PATH}/${mail.id}`)}
+                      style={{ cursor: 'pointer' }}
+                    >
+                      <Table.Td>
+                        <Text size="sm">{mail.to}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Link
+                          to={`${OUTBOX_PATH}/${mail.id}`}
+                          style={{ color: 'inherit', fontWeight: 500, textDecoration: 'none' }}
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          {mail.subject || '(no subject)'}
+                        </Link>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed">
+                          {formatDateTime(mail.createdAt)}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
@@ -111,17 +106,13 @@ export function OutboxPage() {
               <Text size="sm" c="dimmed">
                 {pageSummary(from, mails.length, outbox.data.more)}
               </Text>
-              {from === 0 && !outbox.data.more ? null : (
-                <Group gap="xs">
-                  <PagerButtons
-                    from={from}
-                    pageSize={OUTBOX_PAGE_SIZE}
-                    more={outbox.data.more}
-                    busy={outbox.isPlaceholderData}
-                    onPage={goTo}
-                  />
-                </Group>
-              )}
+              <PagerButtons
+                from={from}
+                pageSize={OUTBOX_PAGE_SIZE}
+                more={outbox.data.more}
+                busy={outbox.isPlaceholderData}
+                onPage={goTo}
+              />
             </Group>
           ) : null}
         </Paper>

@@ -9,7 +9,6 @@ import {
   Menu,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -29,7 +28,8 @@ import { DeleteUserModal } from './DeleteUserModal';
 import { EditRolesModal } from './EditRolesModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { roleLabel } from './role-label';
-import { PagerButtons } from '../../../components/PagerButtons';
+import { PagerButtons, hasOtherPages } from '../../../components/PagerButtons';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -163,113 +163,99 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
-                {users.isPending
-                  ? [0, 1, 2, 3].map((row) => (
-                      <Table.Tr key={row}>
-                        {[0, 1, 2, 3, 4, 5].map((cell) => (
-                          <Table.Td key={cell}>
-                            <Skeleton h={14} />
-                          </Table.Td>
-                        ))}
+                {users.isPending ? (
+                  <TableSkeletonRows rows={4} columns={6} />
+                ) : (
+                  rows.map((user) => {
+                    const self = user.id === currentUserId;
+                    return (
+                      <Table.Tr key={user.id}>
+                        <Table.Td>
+                          <Text size="sm" fw={500}>
+                            {user.name}
+                            {self ? (
+                              <Text span c="dimmed" size="xs">
+                                {' '}
+                                (you)
+                              </Text>
+                            ) : null}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{user.emailId}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            {user.roles.map((role) => (
+                              <Badge key={role} variant="outline" size="sm" tt="none">
+                                {roleLabel(role)}
+                              </Badge>
+                            ))}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <StateBadge state={user.state} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                            {formatDateTime(user.createdAt)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Menu position="bottom-end" withinPortal>
+                            <Menu.Target>
+                              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.name}`}>
+                                <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+                                  <circle cx="5" cy="12" r="2" />
+                                  <circle cx="12" cy="12" r="2" />
+                                  <circle cx="19" cy="12" r="2" />
+                                </svg>
+                              </ActionIcon>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              <Menu.Item disabled={self} onClick={() => setDialog({ kind: 'roles', user })}>
+                                Edit roles
+                              </Menu.Item>
+                              <Menu.Item onClick={() => setDialog({ kind: 'password', user })}>
+                                Reset password
+                              </Menu.Item>
+                              {user.state === userStates.deactivated ? (
+                                <Menu.Item onClick={() => setDialog({ kind: 'activate', user })}>Activate</Menu.Item>
+                              ) : (
+                                <Menu.Item disabled={self} onClick={() => setDialog({ kind: 'deactivate', user })}>
+                                  Deactivate
+                                </Menu.Item>
+                              )}
+                              <Menu.Divider />
+                              <Menu.Item
+                                color="red"
+                                disabled={self}
+                                onClick={() => setDialog({ kind: 'delete', user })}
+                              >
+                                Delete
+                              </Menu.Item>
+                            </Menu.Dropdown>
+                          </Menu>
+                        </Table.Td>
                       </Table.Tr>
-                    ))
-                  : rows.map((user) => {
-                      const self = user.id === currentUserId;
-                      return (
-                        <Table.Tr key={user.id}>
-                          <Table.Td>
-                            <Text size="sm" fw={500}>
-                              {user.name}
-                              {self ? (
-                                <Text span c="dimmed" size="xs">
-                                  {' '}
-                                  (you)
-                                </Text>
-                              ) : null}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{user.emailId}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={4}>
-                              {user.roles.map((role) => (
-                                <Badge key={role} variant="outline" size="sm" tt="none">
-                                  {roleLabel(role)}
-                                </Badge>
-                              ))}
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            <StateBadge state={user.state} />
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                              {formatDateTime(user.createdAt)}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Menu position="bottom-end" withinPortal>
-                              <Menu.Target>
-                                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.name}`}>
-                                  <svg
-                                    width="18"
-                                    height="18"
-                                    viewBox="0 0 24 24"
-                                    fill="currentColor"
-                                    aria-hidden="true"
-                                  >
-                                    <circle cx="5" cy="12" r="2" />
-                                    <circle cx="12" cy="12" r="2" />
-                                    <circle cx="19" cy="12" r="2" />
-                                  </svg>
-                                </ActionIcon>
-                              </Menu.Target>
-                              <Menu.Dropdown>
-                                <Menu.Item disabled={self} onClick={() => setDialog({ kind: 'roles', user })}>
-                                  Edit roles
-                                </Menu.Item>
-                                <Menu.Item onClick={() => setDialog({ kind: 'password', user })}>
-                                  Reset password
-                                </Menu.Item>
-                                {user.state === userStates.deactivated ? (
-                                  <Menu.Item onClick={() => setDialog({ kind: 'activate', user })}>Activate</Menu.Item>
-                                ) : (
-                                  <Menu.Item disabled={self} onClick={() => setDialog({ kind: 'deactivate', user })}>
-                                    Deactivate
-                                  </Menu.Item>
-                                )}
-                                <Menu.Divider />
-                                <Menu.Item
-                                  color="red"
-                                  disabled={self}
-                                  onClick={() => setDialog({ kind: 'delete', user })}
-                                >
-                                  Delete
-                                </Menu.Item>
-                              </Menu.Dropdown>
-                            </Menu>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
+                    );
+                  })
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {users.isSuccess && (from > 0 || users.data.more) ? (
+          {users.isSuccess && hasOtherPages(from, users.data.more) ? (
             <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
               <Text size="sm" c="dimmed">
                 {rows.length === 0 ? 'No more users' : `Users ${from + 1}–${from + rows.length}`}
               </Text>
-              <Group gap="xs">
-                <PagerButtons
-                  from={from}
-                  pageSize={USERS_PAGE_SIZE}
-                  more={users.data.more}
-                  busy={users.isPlaceholderData}
-                  onPage={setFrom}
-                />
-              </Group>
+              <PagerButtons
+                from={from}
+                pageSize={USERS_PAGE_SIZE}
+                more={users.data.more}
+                busy={users.isPlaceholderData}
+                onPage={setFrom}
+              />
             </Group>
           ) : null}
         </Paper>
