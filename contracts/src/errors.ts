@@ -45,6 +45,48 @@ export const errorCatalog = {
     http: 409,
     message: 'Enable two-factor authentication for yourself on My Profile first, so that you are not locked out',
   },
+  AGENT_HAS_CONTENT: {
+    code: 101,
+    http: 409,
+    message: 'Agent has Stories and Intents attached to it. Cannot be deleted',
+  },
+  AGENT_NAME_TAKEN: { code: 5001, http: 409, message: 'duplication of name' },
+  AGENT_CONFIGURATION_REQUIRED: { code: 5002, http: 400, message: 'Please select a configuration' },
+  AGENT_CONFIGURATION_UNKNOWN: {
+    code: 5003,
+    http: 400,
+    message: 'The selected configuration does not exist. Choose another or create one.',
+  },
+  AGENT_DOCUMENT_EXISTS: { code: 5004, http: 409, message: 'File is already exist' },
+  AGENT_DOCUMENT_NOT_PDF: { code: 5005, http: 415, message: 'Only PDF documents can be uploaded' },
+  AGENT_WEBSITE_REQUIRED: { code: 5006, http: 400, message: 'Please add at least one website URL' },
+  AGENT_DOCUMENT_REQUIRED: { code: 5007, http: 400, message: 'Please upload at least one document' },
+  AGENT_NOTHING_TO_TRAIN: {
+    code: 5008,
+    http: 409,
+    message: 'Add at least one intent with two training phrases before training the agent',
+  },
+  AGENT_DOCUMENTS_FULL: { code: 5009, http: 409, message: 'This agent already has the maximum of 100 documents' },
+  STORY_NAME_TAKEN: { code: 5011, http: 409, message: 'Duplication of story name' },
+  STORY_PARENT_INVALID: {
+    code: 5012,
+    http: 400,
+    message: 'A story cannot be moved under itself or one of its sub-stories',
+  },
+  STORY_REQUIRED: { code: 5013, http: 400, message: 'Please create story before an Intent' },
+  STORY_TOO_DEEP: { code: 5014, http: 400, message: 'Stories can be nested at most 5 levels deep' },
+  INTENT_NAME_TAKEN: { code: 5021, http: 409, message: 'Duplicate intent name, intent not created' },
+  INTENT_ENTITY_UNKNOWN: { code: 5022, http: 400, message: 'This entity does not exist in the agent' },
+  ENTITY_NAME_TAKEN: { code: 5031, http: 409, message: 'An entity with this name already exists in this agent' },
+  ENTITY_PATTERN_INVALID: { code: 5032, http: 400, message: 'This pattern is not a valid regular expression' },
+  ENTITY_PATTERN_UNSAFE: {
+    code: 5033,
+    http: 400,
+    message:
+      'This pattern could take too long to match (nested or overlapping repetition such as (a+)+). Simplify it.',
+  },
+  ENTITY_IN_USE: { code: 5034, http: 409, message: 'This entity is used by intents. Remove it from them first.' },
+
   ENTERPRISE_LOGO_INVALID: { code: 4902, http: 400, message: 'Please upload a JPEG or PNG image as the logo' },
 } as const;
 

@@ -155,3 +155,51 @@ export const integrationRoutes = {
     data: integrationTestResult,
   }),
 } as const;
+
+/** Texts of the integration form reached through Create Configuration (agents.md §2.9, §5). */
+export const genAiConfigMessages = {
+  nameEmpty: 'Configuration name should not be empty',
+  apiKeyEmpty: 'API Key should not be empty',
+  llmEmpty: 'LLM Type should not be empty',
+  created: 'Configuration created',
+} as const;
+
+/** Create Configuration (agents.md §2.9): saved as a GenAI integration, authType always 5. */
+export const genAiConfigBody = z.object({
+  name: z
+    .string({ error: genAiConfigMessages.nameEmpty })
+    .trim()
+    .min(1, genAiConfigMessages.nameEmpty)
+    .max(100, 'At most 100 characters'),
+  authType: z.literal(5).default(5),
+  llm: z.union([z.literal(1), z.literal(2)], { error: genAiConfigMessages.llmEmpty }),
+  apikey: z
+    .string({ error: genAiConfigMessages.apiKeyEmpty })
+    .trim()
+    .min(1, genAiConfigMessages.apiKeyEmpty)
+    .max(4000, 'At most 4000 characters'),
+  /** OpenAI-compatible endpoint; blank = api.openai.com. */
+  baseUrl: optionalUrl,
+  model: text(100).default(''),
+});
+export type GenAiConfigBody = z.input<typeof genAiConfigBody>;
+
+export const genAiConfigEntry = z.object({ id: z.uuid(), name: z.string(), llm: z.number().int() });
+export type GenAiConfigEntry = z.infer<typeof genAiConfigEntry>;
+
+/** The configuration list and Create Configuration, open to agent designers (NLP.EDIT). */
+export const genAiConfigRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/genai/configs',
+    summary: 'GenAI configurations (integrations of authType 5) by name: id and name',
+    data: z.array(genAiConfigEntry),
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/genai/configs',
+    summary: 'Creates a GenAI configuration (an integration with authType 5; the key is encrypted at rest)',
+    body: genAiConfigBody,
+    data: genAiConfigEntry,
+  }),
+} as const;

@@ -1,3 +1,4 @@
 // The drizzle schema, one file per feature; this list is what drizzle-kit and the client see.
 export * from './platform';
 export * from './enterprise-admin';
+export * from './agents';
