@@ -112,7 +112,13 @@ export const entityValueBody = z
     synonyms: z
       .union([z.string(), z.array(z.string())])
       .optional()
-      .transform((value) => (value === undefined ? [] : splitList(value).map((item) => item.trim()).filter(Boolean))),
+      .transform((value) =>
+        value === undefined
+          ? []
+          : splitList(value)
+              .map((item) => item.trim())
+              .filter(Boolean),
+      ),
     pattern: z
       .union([z.string(), z.array(z.string())])
       .optional()
@@ -166,7 +172,8 @@ export const entityBody = z
     const seen = new Set<string>();
     entity.values.forEach((row, index) => {
       const key = row.value.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['values', index, 'value'], message: entityMessages.valueDuplicate });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['values', index, 'value'], message: entityMessages.valueDuplicate });
       seen.add(key);
     });
   });

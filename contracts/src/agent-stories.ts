@@ -194,10 +194,7 @@ export const intentBody = z
           required: z.boolean().default(false),
           value: z.string().trim().max(200).default(''),
           prompts: z
-            .union([
-              z.string().transform((value) => value.split(',')),
-              z.array(z.string().max(intentLimits.promptMax)),
-            ])
+            .union([z.string().transform((value) => value.split(',')), z.array(z.string().max(intentLimits.promptMax))])
             .transform((list) => list.map((prompt) => prompt.trim()).filter(Boolean))
             .pipe(
               z
@@ -215,11 +212,19 @@ export const intentBody = z
     value.utterances.forEach((row, index) => {
       const key = phraseKey(row.utterance);
       if (seen.has(key))
-        ctx.addIssue({ code: 'custom', path: ['utterances', index, 'utterance'], message: intentMessages.phraseDuplicate });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['utterances', index, 'utterance'],
+          message: intentMessages.phraseDuplicate,
+        });
       seen.add(key);
       for (const ref of row.entityRefs) {
         if (ref.entityEndPos <= ref.entityStartPos || ref.entityEndPos > row.utterance.length)
-          ctx.addIssue({ code: 'custom', path: ['utterances', index, 'entityRefs'], message: intentMessages.annotationInvalid });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['utterances', index, 'entityRefs'],
+            message: intentMessages.annotationInvalid,
+          });
       }
     });
     const names = value.entities.map((parameter) => parameter.name.toLowerCase());
@@ -228,7 +233,11 @@ export const intentBody = z
     const declared = new Set(names);
     value.utterances.forEach((row, index) => {
       if (row.entityRefs.some((ref) => !declared.has(ref.parameter.toLowerCase())))
-        ctx.addIssue({ code: 'custom', path: ['utterances', index, 'entityRefs'], message: intentMessages.parameterMissing });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['utterances', index, 'entityRefs'],
+          message: intentMessages.parameterMissing,
+        });
     });
   });
 export type IntentBody = z.input<typeof intentBody>;

@@ -178,7 +178,8 @@ export const promptConfigBody = z
       .default([]),
   })
   .superRefine((value, ctx) => {
-    if (!value.openaiKey) ctx.addIssue({ code: 'custom', path: ['openaiKey'], message: agentMessages.selectAnyConfiguration });
+    if (!value.openaiKey)
+      ctx.addIssue({ code: 'custom', path: ['openaiKey'], message: agentMessages.selectAnyConfiguration });
     if (value.extractData) {
       if (value.userData.length === 0 || value.userData.some((row) => !row.name || !row.description))
         ctx.addIssue({ code: 'custom', path: ['userData'], message: agentMessages.variablesInvalid });
@@ -224,7 +225,10 @@ export const genAiConfigBody = z.object({
     .array(websiteUrl)
     .max(agentLimits.websitesMax, `At most ${agentLimits.websitesMax} website addresses`)
     .default([])
-    .refine((urls) => new Set(urls.map((url) => url.toLowerCase())).size === urls.length, 'This website URL is already in the list'),
+    .refine(
+      (urls) => new Set(urls.map((url) => url.toLowerCase())).size === urls.length,
+      'This website URL is already in the list',
+    ),
   kbFromDoc: z.boolean().default(false),
   /** Sent empty (agents.md §7); documents are managed by the upload and delete calls. */
   documents: z.array(z.unknown()).max(0).optional(),

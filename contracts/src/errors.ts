@@ -82,8 +82,7 @@ export const errorCatalog = {
   ENTITY_PATTERN_UNSAFE: {
     code: 5033,
     http: 400,
-    message:
-      'This pattern could take too long to match (nested or overlapping repetition such as (a+)+). Simplify it.',
+    message: 'This pattern could take too long to match (nested or overlapping repetition such as (a+)+). Simplify it.',
   },
   ENTITY_IN_USE: { code: 5034, http: 409, message: 'This entity is used by intents. Remove it from them first.' },
 

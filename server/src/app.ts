@@ -43,6 +43,7 @@ import { usersFeature } from './features/users/index';
 import { departmentsFeature } from './features/departments/index';
 import { invitationsFeature } from './features/invitations/index';
 import { enterpriseProfileFeature } from './features/enterprise-profile/index';
+import { agentsFeature } from './features/agents/index';
 
 export interface AppDeps {
   config: Config;
@@ -145,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   auditTrailFeature(app, { db: database.db });
   filesFeature(app, { files });
   apiKeysFeature(app, { apiKeys });
-  integrationsFeature(app, {
+  const integrations = integrationsFeature(app, {
     db: database.db,
     secrets,
     outbound: createOutboundHttp({ allow: config.outboundAllow }),
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionUser: (userId) => account.me(userId),
   });
   enterpriseProfileFeature(app, { db: database.db, sessions, config });
+  agentsFeature(app, { db: database.db, files, config, genAiConfigs: integrations });
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

@@ -56,6 +56,8 @@ const envSchema = z
     PARLEY_WEB_DIST: z.string().optional(),
     /** An image shown as a banner across the console (platform §2.8, enableAds). */
     PARLEY_AD_BANNER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Base address of the analytics service whose pages the agent tabs embed (agents.md §2.2). */
+    PARLEY_ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Check every response against its contract with zod (default everywhere but production). */
     PARLEY_STRICT_RESPONSES: z.enum(['1', '0', 'true', 'false']).optional(),
   })
@@ -89,6 +91,7 @@ export interface Config {
   webDist: string;
   strictResponses: boolean;
   adBannerUrl?: string;
+  analyticsUrl?: string;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -122,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     seedDemo: env.PARLEY_SEED_DEMO,
     adBannerUrl: env.PARLEY_AD_BANNER_URL,
+    analyticsUrl: env.PARLEY_ANALYTICS_URL?.replace(/\/$/, ''),
     strictResponses:
       env.PARLEY_STRICT_RESPONSES === undefined
         ? env.NODE_ENV !== 'production'

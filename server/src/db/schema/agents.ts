@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { enterprises, files, users } from './platform';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -111,7 +122,10 @@ export const agentIntents = pgTable(
     utterances: jsonb('utterances').$type<IntentUtteranceRow[]>().notNull().default([]),
     responses: jsonb('responses').$type<{ response: string }[]>().notNull().default([]),
     parameters: jsonb('parameters').$type<IntentParameterRow[]>().notNull().default([]),
-    entityIds: text('entity_ids').array().notNull().default(sql`'{}'::text[]`),
+    entityIds: text('entity_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -89,6 +89,12 @@ export function createIntegrationsService(deps: { db: Db; secrets: SecretBox; ou
       return toIntegration(await found(enterpriseId, id));
     },
 
+    /** True when `id` is a GenAI integration (authType 5) of the enterprise. */
+    async isGenAiConfig(enterpriseId: string, id: string) {
+      const row = await repository.get(enterpriseId, id);
+      return row?.authType === 5;
+    },
+
     async create(enterpriseId: string, input: IntegrationInput) {
       const secretsEnc = mergeSecrets(input, {});
       const row = await save(() =>

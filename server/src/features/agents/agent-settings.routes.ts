@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AgentsDeps } from './index';
+
+// Placeholder until this slice lands.
+export function registerAgentSettingsRoutes(_app: FastifyInstance, _deps: AgentsDeps) {}

@@ -1,0 +1,19 @@
+/** Query keys of the agent designer. Every slice invalidates from here. */
+export const agentsKeys = {
+  all: ['agents'] as const,
+  lists: () => ['agents', 'list'] as const,
+  list: (query: { name?: string }) => ['agents', 'list', query] as const,
+  detail: (agentId: string) => ['agents', 'detail', agentId] as const,
+  genAiConfig: (agentId: string) => ['agents', 'detail', agentId, 'genai-config'] as const,
+  analytics: (agentId: string) => ['agents', 'detail', agentId, 'analytics'] as const,
+  stories: (agentId: string) => ['agents', 'detail', agentId, 'stories'] as const,
+  intents: (agentId: string, storyId: string, name?: string) =>
+    ['agents', 'detail', agentId, 'stories', storyId, 'intents', { name: name ?? '' }] as const,
+  intent: (agentId: string, storyId: string, intentId: string) =>
+    ['agents', 'detail', agentId, 'stories', storyId, 'intent', intentId] as const,
+  entities: (agentId: string) => ['agents', 'detail', agentId, 'entities'] as const,
+  entityList: (agentId: string, query: { type: number; from: number; perPage: number; searchterm?: string }) =>
+    ['agents', 'detail', agentId, 'entities', 'list', query] as const,
+  entity: (agentId: string, entityId: string) => ['agents', 'detail', agentId, 'entities', 'one', entityId] as const,
+  genAiConfigs: () => ['genai-configs'] as const,
+};

@@ -1,0 +1,4 @@
+/** Placeholder until this slice lands; the agent details layout routes to it. */
+export default function IntentsTab() {
+  return null;
+}
