@@ -9,6 +9,11 @@ export const coreErrors = {
   NOT_FOUND: { code: 1404, http: 404, message: 'Not found' },
   RATE_LIMITED: { code: 1429, http: 429, message: 'Too many attempts. Please wait a minute and try again.' },
   PAYLOAD_TOO_LARGE: { code: 1413, http: 413, message: 'The file is larger than allowed' },
+  REQUEST_TOO_LARGE: {
+    code: 1414,
+    http: 413,
+    message: 'This request is too large (at most 1 MB). Shorten the text and try again.',
+  },
   UNSUPPORTED_MEDIA: { code: 1415, http: 415, message: 'This file type is not allowed' },
   SHUTTING_DOWN: { code: 1503, http: 503, message: 'The server is restarting. Please try again in a moment.' },
   INTERNAL: { code: 1500, http: 500, message: 'Something went wrong' },

@@ -156,7 +156,11 @@ describe('errors', () => {
       payload: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }),
     });
     expect(huge.statusCode).toBe(413);
-    expect(envelopeOf(huge)).toMatchObject({ status: false, code: 1413 });
+    expect(envelopeOf(huge)).toEqual({
+      status: false,
+      code: 1414,
+      message: 'This request is too large (at most 1 MB). Shorten the text and try again.',
+    });
   });
 });
 

@@ -146,7 +146,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED'));
-    if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE'));
+    if (status === 413)
+      return reply.status(413).send(errorBody(request.isMultipart() ? 'PAYLOAD_TOO_LARGE' : 'REQUEST_TOO_LARGE'));
     if (status === 415) return reply.status(415).send(errorBody('UNSUPPORTED_MEDIA'));
     if (status === 503) return reply.status(503).send(errorBody('SHUTTING_DOWN'));
     if (status >= 400 && status < 500)
