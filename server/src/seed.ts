@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { enterprises, users } from './db/schema/platform';
 import { hashPassword } from './platform/passwords';
 import { randomToken } from './platform/secrets';
+import { seedDemoAgents } from './seed-agents';
 
 export interface DemoLogin {
   email: string;
@@ -36,10 +37,14 @@ export async function seedDemo(
       .insert(enterprises)
       .values({ name: 'Demo Enterprise', settings: { title: 'Parley', timezone: 'Asia/Kolkata' } })
       .returning();
-    await tx.insert(users).values([
-      { enterpriseId: enterprise!.id, email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', passwordHash, roles: [1] },
-      { enterpriseId: enterprise!.id, email: DEMO_AGENT_EMAIL, name: 'Demo Agent', passwordHash, roles: [3] },
-    ]);
+    const [admin] = await tx
+      .insert(users)
+      .values([
+        { enterpriseId: enterprise!.id, email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', passwordHash, roles: [1] },
+        { enterpriseId: enterprise!.id, email: DEMO_AGENT_EMAIL, name: 'Demo Agent', passwordHash, roles: [3] },
+      ])
+      .returning({ id: users.id });
+    await seedDemoAgents(tx, enterprise!.id, admin!.id);
   });
   fs.mkdirSync(options.dataDir, { recursive: true });
   fs.writeFileSync(loginFile, `${DEMO_ADMIN_EMAIL}\n${password}\n`, { mode: 0o600 });
