@@ -73,7 +73,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler(config.strictResponses));
   // First, so that replies refused by later hooks (401, 403, 429) carry these headers too.
-  registerSecurityHeaders(app, { imageOrigins: config.adBannerUrl ? [new URL(config.adBannerUrl).origin] : [] });
+  registerSecurityHeaders(app, {
+    imageOrigins: config.adBannerUrl ? [new URL(config.adBannerUrl).origin] : [],
+    // The agent analytics tabs embed pages of the analytics service (agents.md §2.2).
+    frameOrigins: config.analyticsUrl ? [new URL(config.analyticsUrl).origin] : [],
+  });
 
   registerErrorHandling(app);
   const sessions = createSessionsService({ db: database.db, bus, config });

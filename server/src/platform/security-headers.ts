@@ -6,7 +6,7 @@ import helmet from 'helmet';
  * and set on every reply in onRequest, so a route may still override one (the API docs set their
  * own CSP). Running helmet per request cost ~5 % of an API request's CPU (docs/benchmarks.md).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { imageOrigins?: string[] } = {}) {
+export function registerSecurityHeaders(app: FastifyInstance, options: { imageOrigins?: string[]; frameOrigins?: string[] } = {}) {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -15,6 +15,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { imageOr
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", ...(options.frameOrigins ?? [])],
         frameAncestors: ["'self'"],
       },
     },

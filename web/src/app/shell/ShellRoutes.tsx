@@ -19,6 +19,8 @@ const DepartmentsRoute = lazy(() => import('../routes/departments-route'));
 const DepartmentUsersRoute = lazy(() => import('../routes/department-users-route'));
 const InvitationsRoute = lazy(() => import('../routes/invitations-route'));
 const EnterpriseDetailsRoute = lazy(() => import('../routes/enterprise-details-route'));
+const AgentsRoute = lazy(() => import('../routes/agents-route'));
+const AgentDetailsRoute = lazy(() => import('../routes/agent-details-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
 const BUILT_PATHS = new Set([
@@ -31,6 +33,7 @@ const BUILT_PATHS = new Set([
   '/admin/departments',
   '/admin/invitations',
   '/admin/details',
+  '/bots',
 ]);
 
 interface ScreenRoute {
@@ -108,6 +111,7 @@ const otherScreens: readonly ScreenRoute[] = [
   },
 ];
 
+const agentsAccess: RouteAccess = { anyOf: ['NLP.EDIT'] satisfies Permission[] };
 const outboxAccess: RouteAccess = { anyOf: ['ENTERPRISE.MANAGE'] satisfies Permission[] };
 
 function guarded(Component: LazyExoticComponent<ComponentType> | ComponentType, access: RouteAccess) {
@@ -136,6 +140,8 @@ export function ShellRoutes() {
       <Route path="admin/departments/:id" element={guarded(DepartmentUsersRoute, { anyOf: ['DEPARTMENTS.MANAGE'] })} />
       <Route path="admin/invitations" element={guarded(InvitationsRoute, { anyOf: ['USERS.MANAGE'] })} />
       <Route path="admin/details" element={guarded(EnterpriseDetailsRoute, { anyOf: ['ENTERPRISE.MANAGE'] })} />
+      <Route path="bots" element={guarded(AgentsRoute, agentsAccess)} />
+      <Route path="bots/:id/*" element={guarded(AgentDetailsRoute, agentsAccess)} />
       <Route
         path="content-library"
         element={

@@ -1,0 +1,5 @@
+import { AgentsListPage } from '../../features/agents/components/AgentsListPage';
+
+export default function AgentsRoute() {
+  return <AgentsListPage />;
+}
