@@ -33,6 +33,14 @@ export function createIntegrationsRepository(db: Db) {
         .limit(filter.perPage + 1)
         .offset(filter.from);
     },
+    async listGenAi(enterpriseId: string) {
+      return db
+        .select({ id: integrations.id, name: integrations.name, settings: integrations.settings })
+        .from(integrations)
+        .where(and(eq(integrations.enterpriseId, enterpriseId), eq(integrations.authType, 5)))
+        .orderBy(asc(sql`lower(${integrations.name})`), asc(integrations.id))
+        .limit(1000);
+    },
     async get(enterpriseId: string, id: string) {
       const [row] = await db
         .select()

@@ -2,11 +2,14 @@ import {
   integrationSecrets,
   keepsSecret,
   maskSecret,
+  type genAiConfigBody,
+  type GenAiConfigEntry,
   type Integration,
   type IntegrationInput,
   type IntegrationTestResult,
   type IntegrationType,
 } from '@parley/contracts/integrations';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { OutboundError, type OutboundHttp } from '../../platform/outbound-http';
@@ -79,7 +82,7 @@ export function createIntegrationsService(deps: { db: Db; secrets: SecretBox; ou
     return row;
   }
 
-  return {
+  const service = {
     async list(enterpriseId: string, query: { name?: string; authType?: number; from: number; perPage: number }) {
       const rows = await repository.list(enterpriseId, query);
       return { integrations: rows.slice(0, query.perPage).map(toIntegration), more: rows.length > query.perPage };
@@ -93,6 +96,28 @@ export function createIntegrationsService(deps: { db: Db; secrets: SecretBox; ou
     async isGenAiConfig(enterpriseId: string, id: string) {
       const row = await repository.get(enterpriseId, id);
       return row?.authType === 5;
+    },
+
+    /** The GenAI configurations (authType 5) offered to agent designers, by name. */
+    async listGenAi(enterpriseId: string): Promise<GenAiConfigEntry[]> {
+      const rows = await repository.listGenAi(enterpriseId);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        llm: Number((row.settings as { llm?: unknown }).llm) || 1,
+      }));
+    },
+
+    /** Create Configuration (agents.md §2.9): a GenAI integration, key sealed, name unique. */
+    async createGenAi(enterpriseId: string, body: z.output<typeof genAiConfigBody>): Promise<GenAiConfigEntry> {
+      const input: IntegrationInput = {
+        authType: 5,
+        name: body.name,
+        settings: { llm: body.llm, baseUrl: body.baseUrl ?? '', model: body.model },
+        secrets: { apikey: body.apikey },
+      };
+      const created = await service.create(enterpriseId, input);
+      return { id: created.id, name: created.name, llm: body.llm };
     },
 
     async create(enterpriseId: string, input: IntegrationInput) {
@@ -179,5 +204,6 @@ export function createIntegrationsService(deps: { db: Db; secrets: SecretBox; ou
       };
     },
   };
+  return service;
 }
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;
