@@ -61,7 +61,8 @@ export const storyBody = z.object({
         .min(1, intentMessages.storyNameInvalid)
         .max(intentLimits.storyNameMax, `At most ${intentLimits.storyNameMax} characters`),
     ),
-  parentId: z.uuid().nullable().default(null),
+  /** null = a root story; left out on update = keep the current parent. */
+  parentId: z.uuid().nullable().optional(),
 });
 export type StoryBody = z.input<typeof storyBody>;
 

@@ -12,7 +12,7 @@ export const coreErrors = {
   REQUEST_TOO_LARGE: {
     code: 1414,
     http: 413,
-    message: 'This request is too large (at most 1 MB). Shorten the text and try again.',
+    message: 'This request is too large. Shorten the text and try again.',
   },
   UNSUPPORTED_MEDIA: { code: 1415, http: 415, message: 'This file type is not allowed' },
   SHUTTING_DOWN: { code: 1503, http: 503, message: 'The server is restarting. Please try again in a moment.' },

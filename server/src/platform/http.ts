@@ -43,6 +43,8 @@ export interface RouteOptions {
   message?: string;
   /** Requests per minute per address (sign-in routes). */
   rateLimitPerMinute?: number;
+  /** Largest JSON body in bytes when a route needs more than the 1 MB default (a full intent). */
+  bodyLimit?: number;
 }
 
 /** Registers a route from its contract: one schema for validation, serialisation and OpenAPI. */
@@ -55,6 +57,7 @@ export function addRoute<C extends RouteContract>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       summary: contract.summary,
       tags: [options.tag],

@@ -159,7 +159,7 @@ describe('errors', () => {
     expect(envelopeOf(huge)).toEqual({
       status: false,
       code: 1414,
-      message: 'This request is too large (at most 1 MB). Shorten the text and try again.',
+      message: 'This request is too large. Shorten the text and try again.',
     });
   });
 });

@@ -13,5 +13,7 @@ export function errorTextForCode(code: number, serverMessage?: string): string {
       ? messages.networkOffline
       : messages.somethingWentWrong;
   }
+  // A validation failure's message is the first field's own message (e.g. 'Prompt is Mandatory').
+  if (code === coreErrors.VALIDATION.code && serverMessage) return serverMessage;
   return textByCode.get(code) ?? (serverMessage || messages.somethingWentWrong);
 }

@@ -305,6 +305,15 @@ describe('intents', () => {
     expect(rows.map((row) => row.name)).not.toContain('long');
   });
 
+  it('accepts an intent at its limits: 2,000 phrases of 1,000 characters (over the 1 MB default body)', async () => {
+    const utterances = Array.from({ length: 2000 }, (_, index) => ({
+      utterance: `${index} ${'z'.repeat(1000 - String(index).length - 1)}`,
+    }));
+    const full = await call('POST', intentsUrl(), { ...bookFlight('full_size'), utterances });
+    expect(full.statusCode).toBe(200);
+    expect(full.body.data.utterances).toHaveLength(2000);
+  });
+
   it('refuses entities that are not the agent’s and refs whose entity differs from the parameter', async () => {
     const unknownSystem = await call('POST', intentsUrl(), {
       ...bookFlight('unknown_entity'),

@@ -5,6 +5,9 @@ import type { AgentsDeps } from './index';
 import { createIntentsRepository } from './intents.repository';
 import { createIntentsService } from './intents.service';
 
+/** 2,000 phrases of 1,000 characters with their tags fit; a 5 MB paste does not. */
+const INTENT_BODY_LIMIT = 4 * 1024 * 1024;
+
 export function registerIntentRoutes(app: FastifyInstance, deps: AgentsDeps) {
   const intents = createIntentsService({ repository: createIntentsRepository(deps.db) });
   const tag = 'Intents';
@@ -19,13 +22,13 @@ export function registerIntentRoutes(app: FastifyInstance, deps: AgentsDeps) {
   addRoute(
     app,
     intentRoutes.create,
-    { permission, tag, audit: 'intent.create', message: intentMessages.intentCreated },
+    { permission, tag, audit: 'intent.create', message: intentMessages.intentCreated, bodyLimit: INTENT_BODY_LIMIT },
     async ({ session, params, body }) => intents.create(session().enterpriseId, params.agentId, params.storyId, body),
   );
   addRoute(
     app,
     intentRoutes.update,
-    { permission, tag, audit: 'intent.update', message: intentMessages.intentSaved },
+    { permission, tag, audit: 'intent.update', message: intentMessages.intentSaved, bodyLimit: INTENT_BODY_LIMIT },
     async ({ session, params, body }) =>
       intents.update(session().enterpriseId, params.agentId, params.storyId, params.intentId, body),
   );

@@ -165,9 +165,13 @@ describe('stories', () => {
     expect(stories.find((story) => story.id === root.id)?.childStories).toEqual([]);
     expect(stories.find((story) => story.id === target.id)?.childStories[0]?.id).toBe(child.id);
 
+    // A rename without parentId keeps the story where it is.
+    const renamed = await call('PUT', `/api/agents/${agentId}/stories/${child.id}`, { name: 'Renamed child' });
+    expect(renamed.body.data).toMatchObject({ name: 'Renamed child', parentId: target.id });
+
     // Back to the root level.
     const toRoot = await call('PUT', `/api/agents/${agentId}/stories/${child.id}`, {
-      name: 'Moved child',
+      name: 'Renamed child',
       parentId: null,
     });
     expect(toRoot.body.data.parentId).toBeNull();

@@ -3,6 +3,8 @@ import { AppError } from '../../platform/errors';
 import type { StoriesRepository, StoryRow } from './stories.repository';
 
 type StoryInput = { name: string; parentId: string | null };
+/** As sent: parentId left out means a root story on create and "keep the current parent" on update. */
+type StoryBodyInput = { name: string; parentId?: string | null };
 
 function uniqueViolation(error: unknown): boolean {
   let current: unknown = error;
@@ -107,15 +109,21 @@ export function createStoriesService(deps: { repository: StoriesRepository }) {
     async tree(enterpriseId: string, agentId: string) {
       return buildStoryTree(await rowsOf(enterpriseId, agentId));
     },
-    async create(enterpriseId: string, agentId: string, input: StoryInput) {
+    async create(enterpriseId: string, agentId: string, body: StoryBodyInput) {
+      const input: StoryInput = { name: body.name, parentId: body.parentId ?? null };
       const rows = await rowsOf(enterpriseId, agentId);
       await checkInput(agentId, rows, input);
       const id = await save(() => repository.create(enterpriseId, agentId, input));
       return load(enterpriseId, agentId, id);
     },
-    async update(enterpriseId: string, agentId: string, id: string, input: StoryInput) {
+    async update(enterpriseId: string, agentId: string, id: string, body: StoryBodyInput) {
       const rows = await rowsOf(enterpriseId, agentId);
-      if (!rows.some((row) => row.id === id)) throw new AppError('NOT_FOUND');
+      const current = rows.find((row) => row.id === id);
+      if (!current) throw new AppError('NOT_FOUND');
+      const input: StoryInput = {
+        name: body.name,
+        parentId: body.parentId === undefined ? current.parentId : body.parentId,
+      };
       if (input.parentId === id)
         throw new AppError('STORY_PARENT_INVALID', { fieldErrors: { parentId: intentMessages.storyParentInvalid } });
       await checkInput(agentId, rows, input, id);
