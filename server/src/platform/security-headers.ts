@@ -6,7 +6,10 @@ import helmet from 'helmet';
  * and set on every reply in onRequest, so a route may still override one (the API docs set their
  * own CSP). Running helmet per request cost ~5 % of an API request's CPU (docs/benchmarks.md).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { imageOrigins?: string[]; frameOrigins?: string[] } = {}) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { imageOrigins?: string[]; frameOrigins?: string[] } = {},
+) {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
