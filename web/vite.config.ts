@@ -30,6 +30,9 @@ const consoleCoreModules = [
   '/node_modules/@mantine/core/esm/components/Anchor/',
 ];
 
+/** Modules of the listed packages that only console pages use (Show More lists): kept out of the login chunk. */
+const onlyConsolePages = /useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions/;
+
 /**
  * Two pages: the console (`index.html`, a single-page app with lazy routes) and the payment
  * result page (`transaction.html`, plain TypeScript). The manifest lets `scripts/report-bundle-size.mjs`
@@ -64,7 +67,9 @@ export default defineConfig({
               // as one chunk: the login page loads in a handful of requests instead of twenty
               // tiny ones, and gzip does better on one file. The shell reuses the same chunk.
               name: 'console-core',
-              test: (id) => consoleCoreModules.some((fragment) => id.replaceAll('\\', '/').includes(fragment)),
+              test: (id) =>
+                !onlyConsolePages.test(id) &&
+                consoleCoreModules.some((fragment) => id.replaceAll('\\', '/').includes(fragment)),
             },
           ],
         },

@@ -74,16 +74,21 @@ export interface Story {
   intentCount: number;
   childStories: Story[];
 }
-export const story: z.ZodType<Story> = z.lazy(() =>
-  z.object({
+/**
+ * The tree, spelled out level by level down to the deepest allowed nesting (no z.lazy: it would
+ * add zod's lazy type to the login page's shared chunk, and the depth is bounded anyway).
+ */
+function storyAtDepth(levels: number): z.ZodType<Story> {
+  return z.object({
     id: z.uuid(),
     name: z.string(),
     agentId: z.uuid(),
     parentId: z.uuid().nullable(),
     intentCount: z.number().int(),
-    childStories: z.array(story),
-  }),
-);
+    childStories: levels > 1 ? z.array(storyAtDepth(levels - 1)) : z.array(z.never()).max(0),
+  }) as z.ZodType<Story>;
+}
+export const story = storyAtDepth(intentLimits.storyDepthMax);
 
 /** Collapses whitespace the way duplicate phrases are compared ('Duplication of utterance name'). */
 export const phraseKey = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
