@@ -36,3 +36,31 @@ export function formatRelativeTime(value: string | number | Date, now: number = 
   }
   return formatDateTime(time);
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A date in one of the spec's display patterns ('dd MMM yyyy hh:mm a', 'dd/MM/yyyy hh:mm:a',
+ * 'dd-MM-yyyy HH:mm:ss', 'd MMM yyyy hh:mm a', 'MMM dd yyyy hh:mm:ss a'), in the browser's time
+ * zone. Tokens: yyyy, MMM, MM, dd, d, HH, hh, mm, ss, a; anything else is written as it is.
+ * The raw value when it is not a date.
+ */
+export function formatDatePattern(value: string | number | Date, pattern: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const hours = date.getHours();
+  const tokens: Record<string, string> = {
+    yyyy: String(date.getFullYear()),
+    MMM: MONTHS[date.getMonth()]!,
+    MM: pad(date.getMonth() + 1),
+    dd: pad(date.getDate()),
+    d: String(date.getDate()),
+    HH: pad(hours),
+    hh: pad(hours % 12 === 0 ? 12 : hours % 12),
+    mm: pad(date.getMinutes()),
+    ss: pad(date.getSeconds()),
+    a: hours < 12 ? 'AM' : 'PM',
+  };
+  return pattern.replace(/yyyy|MMM|MM|dd|d|HH|hh|mm|ss|a/g, (token) => tokens[token]!);
+}
