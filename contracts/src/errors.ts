@@ -86,6 +86,16 @@ export const errorCatalog = {
   },
   ENTITY_IN_USE: { code: 5034, http: 409, message: 'This entity is used by intents. Remove it from them first.' },
 
+  NLU_NOT_TRAINED: { code: 5041, http: 409, message: 'This agent is not trained yet. Press Train Agent first.' },
+  NLU_CONFIGURATION_REQUIRED: {
+    code: 5042,
+    http: 400,
+    message:
+      'This model type classifies through a GenAI configuration. Select one on the Configuration tab, or choose SVM or Semantic.',
+  },
+  NLU_GENAI_FAILED: { code: 5043, http: 502, message: 'The GenAI endpoint could not answer' },
+  AGENT_TRAINING_IN_PROGRESS: { code: 5044, http: 409, message: 'This agent is already being trained' },
+
   ENTERPRISE_LOGO_INVALID: { code: 4902, http: 400, message: 'Please upload a JPEG or PNG image as the logo' },
 } as const;
 

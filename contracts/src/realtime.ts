@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** Server → client event names, `entity.verb` (chat events keep the spec's names). */
-export const realtimeEvents = ['session.revoked', 'auth.changed', 'mail.queued', 'system.notice'] as const;
+export const realtimeEvents = [
+  'session.revoked',
+  'auth.changed',
+  'mail.queued',
+  'system.notice',
+  'agent.trained',
+] as const;
 export type RealtimeEventName = (typeof realtimeEvents)[number];
 
 export const realtimeEvent = z.object({
