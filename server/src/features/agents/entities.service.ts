@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts/agent-entities';
 import { AppError } from '../../platform/errors';
 import type { EntitiesRepository, EntityRow } from './entities.repository';
-import { checkEntityPattern } from './entity-patterns';
+import { checkEntityPattern } from '../../platform/entity-patterns';
 
 /** What the routes hand over: entityBody after parsing (trimmed, synonyms split, pattern wrapped). */
 export interface EntityInput {

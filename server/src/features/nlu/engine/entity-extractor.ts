@@ -1,0 +1,143 @@
+import type { CountryCode } from 'libphonenumber-js/max';
+// The engine runs entity patterns with the very flags the designer validated them with.
+import { ENTITY_PATTERN_FLAGS, checkEntityPattern } from '../../../platform/entity-patterns';
+import { findSystemEntities } from './system-entities';
+import { tokenize } from './text';
+import type { CustomEntityDef, EntityExtractor, EntityMatch, Language } from './types';
+
+/** Longer messages are cut before extraction: patterns and number rules then run on bounded input. */
+export const MAX_EXTRACT_LENGTH = 2000;
+
+/** At equal length, the more specific entity wins (custom entities first). */
+const SYSTEM_PRIORITY = [
+  'sys.email',
+  'sys.url',
+  'sys.phone',
+  'sys.date',
+  'sys.time',
+  'sys.amount',
+  'sys.percentage',
+  'sys.ordinal',
+  'sys.person',
+  'sys.number',
+];
+const priority = (entityId: string) => {
+  const index = SYSTEM_PRIORITY.indexOf(entityId);
+  return index === -1 ? -1 : index;
+};
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  /** The entity value ending here (first defined wins). */
+  value?: string;
+}
+
+interface CompiledEntity {
+  id: string;
+  trie: TrieNode;
+  patterns: { value: string; regex: RegExp }[];
+}
+
+function compile(entity: CustomEntityDef): CompiledEntity {
+  const trie: TrieNode = { next: new Map() };
+  const patterns: CompiledEntity['patterns'] = [];
+  for (const row of entity.values) {
+    if (row.type === 'synonyms') {
+      // The value itself counts as a synonym, as in every designer of this kind.
+      for (const synonym of [row.value, ...row.synonyms]) {
+        const tokens = tokenize(synonym).map((token) => token.norm);
+        if (tokens.length === 0) continue;
+        let node = trie;
+        for (const token of tokens) {
+          let child = node.next.get(token);
+          if (!child) {
+            child = { next: new Map() };
+            node.next.set(token, child);
+          }
+          node = child;
+        }
+        node.value ??= row.value;
+      }
+    } else {
+      for (const pattern of row.pattern) {
+        // Saved patterns passed the full safety check; compile and star height are re-checked here
+        // (cheap, cached) so that a row written around the service cannot stall the engine.
+        if (!checkEntityPattern(pattern, { probe: false }).ok) continue;
+        try {
+          patterns.push({ value: row.value, regex: new RegExp(pattern, `${ENTITY_PATTERN_FLAGS}g`) });
+        } catch {
+          // Unusable pattern: ignored.
+        }
+      }
+    }
+  }
+  return { id: entity.id, trie, patterns };
+}
+
+function findCustom(entity: CompiledEntity, text: string): EntityMatch[] {
+  const found: EntityMatch[] = [];
+  const tokens = tokenize(text);
+  for (let start = 0; start < tokens.length; start += 1) {
+    let node: TrieNode | undefined = entity.trie;
+    let best: { value: string; end: number } | null = null;
+    for (let index = start; index < tokens.length; index += 1) {
+      node = node.next.get(tokens[index]!.norm);
+      if (!node) break;
+      if (node.value !== undefined) best = { value: node.value, end: index };
+    }
+    if (best) {
+      const from = tokens[start]!.start;
+      const to = tokens[best.end]!.end;
+      found.push({ entityId: entity.id, value: best.value, text: text.slice(from, to), start: from, end: to });
+    }
+  }
+  for (const { value, regex } of entity.patterns) {
+    regex.lastIndex = 0;
+    for (const hit of text.matchAll(regex)) {
+      if (hit[0].length === 0) continue;
+      found.push({ entityId: entity.id, value, text: hit[0], start: hit.index, end: hit.index + hit[0].length });
+    }
+  }
+  return found;
+}
+
+/**
+ * Keeps the longest of overlapping matches (then the earliest, then custom over system, then the
+ * more specific system entity), and returns the survivors in text order.
+ */
+export function resolveOverlaps(matches: EntityMatch[]): EntityMatch[] {
+  const ranked = [...matches].sort(
+    (a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || priority(a.entityId) - priority(b.entityId),
+  );
+  const kept: EntityMatch[] = [];
+  for (const candidate of ranked)
+    if (!kept.some((other) => candidate.start < other.end && other.start < candidate.end)) kept.push(candidate);
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Custom entities (synonyms through a token trie: case- and accent-insensitive, on word boundaries,
+ * longest synonym wins; patterns compiled with ENTITY_PATTERN_FLAGS on the original text) and the
+ * system entities (system-entities.ts). Messages are cut at MAX_EXTRACT_LENGTH characters.
+ */
+export function createEntityExtractor(
+  custom: CustomEntityDef[],
+  options: { language: Language; defaultRegion?: string; now?: () => Date },
+): EntityExtractor {
+  const compiled = custom.map(compile);
+  const systemOptions = {
+    language: options.language,
+    defaultRegion: (options.defaultRegion ?? 'IN') as CountryCode,
+    now: options.now ?? (() => new Date()),
+  };
+  return {
+    extract(message, only) {
+      const text = message.length > MAX_EXTRACT_LENGTH ? message.slice(0, MAX_EXTRACT_LENGTH) : message;
+      const found: EntityMatch[] = [];
+      for (const entity of compiled) if (!only || only.has(entity.id)) found.push(...findCustom(entity, text));
+      const wantsSystem = !only || [...only].some((id) => id.startsWith('sys.'));
+      if (wantsSystem) found.push(...findSystemEntities(text, systemOptions, only));
+      return resolveOverlaps(found);
+    },
+  };
+}
