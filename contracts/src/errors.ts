@@ -94,6 +94,12 @@ export const errorCatalog = {
       'This model type classifies through a GenAI configuration. Select one on the Configuration tab, or choose SVM or Semantic.',
   },
   NLU_GENAI_FAILED: { code: 5043, http: 502, message: 'The GenAI endpoint could not answer' },
+  NLU_PROMPT_AGENT_PENDING: {
+    code: 5045,
+    http: 409,
+    message:
+      'Prompt agents answer from their prompt and knowledge base, which the knowledge-base engine will build. Try it answers for NLP agents today.',
+  },
   AGENT_TRAINING_IN_PROGRESS: { code: 5044, http: 409, message: 'This agent is already being trained' },
 
   ENTERPRISE_LOGO_INVALID: { code: 4902, http: 400, message: 'Please upload a JPEG or PNG image as the logo' },

@@ -136,7 +136,9 @@ test('an admin creates an NLP agent, edits it, finds it, opens it, trains it and
   await input.fill('Where is my refund?');
   await input.press('Enter');
   await expect(panel.getByText('Where is my refund?')).toBeVisible();
-  await expect(panel.getByRole('note')).toContainText('arrive with the NLU engine');
+  await expect(panel.getByRole('alert', { name: 'Agent error' })).toHaveText(
+    'This agent is not trained yet. Press Train Agent first.',
+  );
   await expect(input).toHaveValue('');
   // The viewport as the user sees it (the panel's height follows the window).
   await page.screenshot({ path: 'test-results/screens/agent-details-try-it.png' });

@@ -44,6 +44,7 @@ import { departmentsFeature } from './features/departments/index';
 import { invitationsFeature } from './features/invitations/index';
 import { enterpriseProfileFeature } from './features/enterprise-profile/index';
 import { agentsFeature } from './features/agents/index';
+import { nluFeature } from './features/nlu/index';
 
 export interface AppDeps {
   config: Config;
@@ -150,11 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   auditTrailFeature(app, { db: database.db });
   filesFeature(app, { files });
   apiKeysFeature(app, { apiKeys });
-  const integrations = integrationsFeature(app, {
-    db: database.db,
-    secrets,
-    outbound: createOutboundHttp({ allow: config.outboundAllow }),
-  });
+  const outbound = createOutboundHttp({ allow: config.outboundAllow });
+  const integrations = integrationsFeature(app, { db: database.db, secrets, outbound });
   usersFeature(app, { db: database.db, sessions, config });
   departmentsFeature(app, { db: database.db });
   invitationsFeature(app, {
@@ -166,7 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionUser: (userId) => account.me(userId),
   });
   enterpriseProfileFeature(app, { db: database.db, sessions, config });
-  agentsFeature(app, { db: database.db, files, config, genAiConfigs: integrations });
+  const nlu = nluFeature(app, { db: database.db, jobs: deps.jobs, bus, outbound, genAi: integrations });
+  agentsFeature(app, { db: database.db, files, config, genAiConfigs: integrations, trainer: nlu.trainer });
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

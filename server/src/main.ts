@@ -8,7 +8,7 @@ import { createJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { createSecretBox, resolveSecretKey } from './platform/secrets';
 import { buildApp } from './app';
-import { seedDemo } from './seed';
+import { isFirstStart, seedDemo, trainDemoAgents } from './seed';
 
 /** config from env → open db (lock) → migrate → seed → start jobs → listen; graceful stop on signals. */
 async function main() {
@@ -23,6 +23,7 @@ async function main() {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
   await runMigrations(database);
+  const firstStart = config.seedDemo && (await isFirstStart(database));
   const demo = config.seedDemo
     ? await seedDemo(database, { dataDir: config.dataDir, scryptLogN: config.scryptLogN })
     : null;
@@ -36,6 +37,9 @@ async function main() {
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secrets = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   const app = await buildApp({ config, database, bus, jobs, mailer, secrets, logger });
+  // The demo travel assistant is trained on the first start (the job runs once the app is ready).
+  if (firstStart)
+    await trainDemoAgents(database, jobs).catch((error: unknown) => logger.error({ err: error }, 'demo training'));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { nluMessages } from '@parley/contracts/nlu';
 import type { Database } from './db/client';
 import { enterprises, users } from './db/schema/platform';
+import { agents } from './db/schema/agents';
+import type { Jobs } from './platform/jobs';
+import { createNluRepository } from './features/nlu/nlu.repository';
 import { hashPassword } from './platform/passwords';
 import { randomToken } from './platform/secrets';
 import { seedDemoAgents } from './seed-agents';
@@ -14,6 +18,43 @@ export interface DemoLogin {
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.local';
 export const DEMO_AGENT_EMAIL = 'agent@demo.parley.local';
+
+/** True before the first start's seed: no enterprise exists yet. */
+export async function isFirstStart(database: Database): Promise<boolean> {
+  const [{ count }] = (await database.db.select({ count: sql<number>`count(*)::int` }).from(enterprises)) as [
+    { count: number },
+  ];
+  return count === 0;
+}
+
+/**
+ * After the first start's seed, once the job runner is up: queues the training of the demo NLP
+ * agents, so the travel assistant answers in Try it without a press of Train Agent.
+ */
+export async function trainDemoAgents(database: Database, jobs: Jobs): Promise<number> {
+  const [enterprise] = await database.db
+    .select({ id: users.enterpriseId })
+    .from(users)
+    .where(eq(users.email, DEMO_ADMIN_EMAIL))
+    .limit(1);
+  if (!enterprise) return 0;
+  const rows = await database.db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.enterpriseId, enterprise.id),
+        eq(agents.type, 'nlp'),
+        eq(agents.trainingStatus, 'not_trained'),
+        isNull(agents.activeModelId),
+      ),
+    );
+  const repository = createNluRepository(database.db);
+  let queued = 0;
+  for (const row of rows)
+    if (await repository.startTraining(jobs, enterprise.id, row.id, nluMessages.trainStarted)) queued += 1;
+  return queued;
+}
 
 /**
  * First start: a demo enterprise with an administrator and a Handle Chats agent. The password is

@@ -56,6 +56,8 @@ export const agents = pgTable(
     trainingStatus: text('training_status').notNull().default('not_trained'),
     trainingMessage: text('training_message'),
     trainedAt: timestamp('trained_at', { withTimezone: true }),
+    /** The trained model that answers (agent_models.id, no foreign key: the models table refers here). */
+    activeModelId: uuid('active_model_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

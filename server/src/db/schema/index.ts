@@ -2,3 +2,4 @@
 export * from './platform';
 export * from './enterprise-admin';
 export * from './agents';
+export * from './nlu';

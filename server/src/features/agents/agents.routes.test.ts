@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agentMessages, defaultAgentConfig } from '@parley/contracts/agents';
+import { nluMessages } from '@parley/contracts/nlu';
 import { agentDocuments, agentIntents, agentStories, agents } from '../../db/schema/agents';
 import { files } from '../../db/schema/platform';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
@@ -314,7 +315,7 @@ describe('agents', () => {
       expect((await call('POST', `/api/agents/${created.id}/train`)).statusCode).toBe(409);
     });
 
-    it('says what happens for an NLP agent with something to train, without faking a result', async () => {
+    it('queues the training of an NLP agent with something to train, and refuses a second one meanwhile', async () => {
       const created = await createAgent({ type: 'nlp' });
       const story = await addStory(created.id);
       await context.database.db.insert(agentIntents).values({
@@ -329,8 +330,14 @@ describe('agents', () => {
       });
       const trained = await call('POST', `/api/agents/${created.id}/train`);
       expect(trained.statusCode).toBe(200);
-      expect(trained.body.data).toEqual({ trainingStatus: 'not_trained', trainMessage: agentMessages.nlpTrainPending });
-      expect((await call('GET', `/api/agents/${created.id}`)).body.data.trainingStatus).toBe('not_trained');
+      // This app runs no jobs, so the agent stays 'training' (nlu.routes.test.ts runs the job).
+      expect(trained.body.data).toEqual({ trainingStatus: 'training', trainMessage: nluMessages.trainStarted });
+      const details = (await call('GET', `/api/agents/${created.id}`)).body.data;
+      expect(details.trainingStatus).toBe('training');
+      expect(details.trainingMessage).toBe(nluMessages.trainStarted);
+      const again = await call('POST', `/api/agents/${created.id}/train`);
+      expect(again.statusCode).toBe(409);
+      expect(again.body.code).toBe(5044);
     });
 
     it('says what happens for a prompt agent', async () => {

@@ -11,6 +11,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentsDeps) {
     repository: createAgentsRepository(deps.db),
     files: deps.files,
     analyticsUrl: deps.config.analyticsUrl,
+    trainer: deps.trainer,
   });
   const permission = 'NLP.EDIT';
   const tag = 'Agents';

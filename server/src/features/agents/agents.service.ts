@@ -20,8 +20,8 @@ type AgentInput = { name: string; description: string; type: AgentType };
 type TrainResult = { trainingStatus: TrainingStatus; trainMessage: string };
 
 /**
- * Starts training an agent that passed the checks. The NLU engine (next issue) replaces the default
- * with one that queues a real job and answers 'training'; until then nothing is faked.
+ * Starts training an agent that passed the checks. app.ts passes the NLU feature's trainer, which
+ * queues the 'nlu.train' job and answers 'training'; the default (no NLU feature) fakes nothing.
  */
 export interface AgentTrainer {
   start(agent: AgentDetails): Promise<TrainResult>;

@@ -7,6 +7,7 @@ import { registerAgentSettingsRoutes } from './agent-settings.routes';
 import { registerStoryRoutes } from './stories.routes';
 import { registerIntentRoutes } from './intents.routes';
 import { registerEntityRoutes } from './entities.routes';
+import type { AgentTrainer } from './agents.service';
 
 /** What the agents feature needs from the integrations feature (injected in app.ts). */
 export interface GenAiConfigLookup {
@@ -19,6 +20,8 @@ export interface AgentsDeps {
   files: FileStore;
   config: Pick<Config, 'analyticsUrl'>;
   genAiConfigs: GenAiConfigLookup;
+  /** Starts training (the NLU feature's job); without one, Train answers the honest pending message. */
+  trainer?: AgentTrainer;
 }
 
 /**

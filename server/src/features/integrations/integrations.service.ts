@@ -98,6 +98,25 @@ export function createIntegrationsService(deps: { db: Db; secrets: SecretBox; ou
       return row?.authType === 5;
     },
 
+    /**
+     * The decrypted connection of a GenAI integration (authType 5) of the enterprise, or null: for
+     * the NLU feature (classification and phrase generation). Never sent to a client.
+     */
+    async genAiCredentials(
+      enterpriseId: string,
+      id: string,
+    ): Promise<{ llm: number; baseUrl: string; model: string; apikey: string } | null> {
+      const row = await repository.get(enterpriseId, id);
+      if (!row || row.authType !== 5) return null;
+      const settings = row.settings as { llm?: unknown; baseUrl?: unknown; model?: unknown };
+      return {
+        llm: Number(settings.llm) || 1,
+        baseUrl: (typeof settings.baseUrl === 'string' && settings.baseUrl) || OPENAI_BASE_URL,
+        model: typeof settings.model === 'string' ? settings.model : '',
+        apikey: openSecrets(row).apikey ?? '',
+      };
+    },
+
     /** The GenAI configurations (authType 5) offered to agent designers, by name. */
     async listGenAi(enterpriseId: string): Promise<GenAiConfigEntry[]> {
       const rows = await repository.listGenAi(enterpriseId);

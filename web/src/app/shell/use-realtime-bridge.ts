@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribeAccountEvents } from '../../features/account/realtime/account-events';
+import { subscribeAgentEvents } from '../../features/agents/realtime/agent-events';
 import { subscribeOutboxEvents } from '../../features/outbox/realtime/outbox-events';
 import { showToast } from '../../lib/toast';
 import { addSessionEndListener } from '../../lib/session-end';
@@ -20,6 +21,7 @@ export function useRealtimeBridge(signedIn: boolean, queryClient: QueryClient): 
     const unsubscribers = [
       subscribeAccountEvents(realtime, queryClient),
       subscribeOutboxEvents(realtime, queryClient),
+      subscribeAgentEvents(realtime, queryClient),
       addSessionEndListener(() => realtime.stop()),
       realtime.on('system.notice', (event) => {
         const text = noticeText(event.payload);

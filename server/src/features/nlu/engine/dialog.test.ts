@@ -88,6 +88,8 @@ describe('dialog', () => {
 
     result = turn(result.state, 'tomorrow', rank('greet', 0.2));
     expect(result.reply).toBe('Booked 1 seat(s) from New Delhi to Mumbai (Mumbai) on 2026-11-22. Ref $unknown');
+    // Reported with the confidence the intent was recognised with, not the score of 'tomorrow'.
+    expect(result).toMatchObject({ intent: 'book_flight', confidence: 0.8, utterance: 'a book_flight phrase' });
     expect(result.awaitingParameter).toBeNull();
     expect(result.state).toEqual({ pending: null, turns: 3 });
     expect(result.parameters.find((row) => row.parameter === 'date')).toEqual({

@@ -18,7 +18,7 @@ import type { ConversationState, DialogTurn, DialogTurnInput, EntityMatch, Inten
  *
  * Reported intent/confidence/utterance: the classifier's top candidate, except on turns that
  * continue a pending intent (a filled or re-asked parameter, or giving up), which report the pending
- * intent with its score in this message's ranking (0 when the ranking leaves it out).
+ * intent with the confidence it was recognised with ("Bombay" alone says little about booking).
  * A parameter's `value`, when it is a literal (not a `$reference`), is the default of an optional
  * parameter the message does not give. A required parameter without prompts is asked with
  * "Please give the <name>." A missing dialog or an intent without responses replies ''.
@@ -98,7 +98,15 @@ function proceed(
     return {
       reply: promptFor(missing, 0),
       state: {
-        pending: { intent: dialog.name, parameter: missing.name, attempts: 0, promptIndex: 1, filled },
+        pending: {
+          intent: dialog.name,
+          parameter: missing.name,
+          attempts: 0,
+          promptIndex: 1,
+          filled,
+          confidence: report.confidence,
+          utterance: report.utterance,
+        },
         turns,
       },
       intentIdentified: true,
@@ -156,7 +164,10 @@ export function dialogTurn(input: DialogTurnInput): DialogTurn {
   // The intent or parameter changed since (retrained agent): start over with this message.
   if (!dialog || !parameter) return fresh({ ...input, state: { pending: null, turns: state.turns } });
 
-  const report = scoreOf(ranking, pending.intent);
+  const report =
+    pending.confidence === undefined
+      ? scoreOf(ranking, pending.intent)
+      : { confidence: pending.confidence, utterance: pending.utterance ?? null };
   const filled: Filled = { ...pending.filled };
   const own = extractor.extract(text, new Set([parameter.entityId]));
   const hit = own.find((candidate) => candidate.entityId === parameter.entityId);

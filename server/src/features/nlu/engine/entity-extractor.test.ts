@@ -39,12 +39,12 @@ describe('entity extractor', () => {
   });
 
   it('runs patterns case-insensitively on the original text', () => {
-    expect(rows('where is ord-123456?', [order.id])).toEqual([[order.id, 'order', 'ord-123456', 9]]);
+    expect(rows('where is ord-123456?', [order.id])).toEqual([[order.id, 'ord-123456', 'ord-123456', 9]]);
   });
 
   it('resolves overlaps between custom and system entities longest first', () => {
     expect(rows('ORD-123456 to delhi on 21/11/2026')).toEqual([
-      [order.id, 'order', 'ORD-123456', 0],
+      [order.id, 'ORD-123456', 'ORD-123456', 0],
       [city.id, 'New Delhi', 'delhi', 14],
       ['sys.date', '2026-11-21', '21/11/2026', 23],
     ]);
@@ -75,6 +75,6 @@ describe('entity extractor', () => {
     const found = risky.extract(`${'a'.repeat(5000)}! ${'b'.repeat(10)}`);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(found.every((match) => match.end <= MAX_EXTRACT_LENGTH)).toBe(true);
-    expect(risky.extract('aaaa! bbb').map((match) => match.value)).toEqual(['ok']);
+    expect(risky.extract('aaaa! bbb').map((match) => match.value)).toEqual(['bbb']);
   });
 });

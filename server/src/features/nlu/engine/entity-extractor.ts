@@ -91,11 +91,18 @@ function findCustom(entity: CompiledEntity, text: string): EntityMatch[] {
       found.push({ entityId: entity.id, value: best.value, text: text.slice(from, to), start: from, end: to });
     }
   }
-  for (const { value, regex } of entity.patterns) {
+  // A pattern's value is what it matched (a PNR, an order number): the row's value only names the pattern.
+  for (const { regex } of entity.patterns) {
     regex.lastIndex = 0;
     for (const hit of text.matchAll(regex)) {
       if (hit[0].length === 0) continue;
-      found.push({ entityId: entity.id, value, text: hit[0], start: hit.index, end: hit.index + hit[0].length });
+      found.push({
+        entityId: entity.id,
+        value: hit[0],
+        text: hit[0],
+        start: hit.index,
+        end: hit.index + hit[0].length,
+      });
     }
   }
   return found;

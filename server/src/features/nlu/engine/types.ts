@@ -89,6 +89,9 @@ export interface ConversationState {
     /** Next prompt to use (rotates through the parameter's prompts). */
     promptIndex: number;
     filled: Record<string, { value: string; text: string; entityId: string }>;
+    /** How sure the classifier was when the intent was recognised (reported while filling). */
+    confidence?: number;
+    utterance?: string | null;
   } | null;
   /** Messages in this conversation so far. */
   turns: number;

@@ -18,9 +18,16 @@ export function agentPath(agent: Pick<AgentSummary, 'id' | 'type'>): string {
   return agent.type === 'prompt' ? `/bots/${agent.id}/prompt` : `/bots/${agent.id}`;
 }
 
-export function TrainingStatusBadge({ status }: { status: TrainingStatus }) {
+/** The training status; a failed one carries its reason as the badge's title. */
+export function TrainingStatusBadge({ status, reason }: { status: TrainingStatus; reason?: string | null }) {
   return (
-    <Badge color={statusColors[status]} variant="light" radius="sm" tt="none">
+    <Badge
+      color={statusColors[status]}
+      variant="light"
+      radius="sm"
+      tt="none"
+      title={status === 'failed' && reason ? reason : undefined}
+    >
       {trainingStatusLabels[status]}
     </Badge>
   );
@@ -92,7 +99,7 @@ export function AgentCard({ agent, onEdit, onDelete }: AgentCardProps) {
         <Fact label="Agent Type" value={(agent.type || 'nlp').toUpperCase()} />
       </Stack>
       <Group mt="sm" justify="flex-start">
-        <TrainingStatusBadge status={agent.trainingStatus} />
+        <TrainingStatusBadge status={agent.trainingStatus} reason={agent.trainingMessage} />
       </Group>
     </Card>
   );

@@ -106,12 +106,12 @@ describe('AgentDetailsLayout', () => {
     expect(main).toHaveStyle({ opacity: '0.2', pointerEvents: 'none' });
     expect(screen.getByText('No messages available')).toBeInTheDocument();
 
-    // An empty message is not sent; a real one shows with an honest note.
+    // An empty message is not sent; a real one shows, and the server's refusal shows as an error bubble.
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText('No messages available')).toBeInTheDocument();
     await user.type(screen.getByPlaceholderText('Start Typing.....'), 'hello{Enter}');
     expect(screen.getByText('hello')).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('NLU engine');
+    expect(await screen.findByRole('alert', { name: 'Agent error' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Close Try it' }));
     expect(screen.queryByText('No messages available')).not.toBeInTheDocument();

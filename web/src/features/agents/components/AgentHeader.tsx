@@ -1,12 +1,13 @@
+import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconMessageCircle, IconPlayerPlay } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartBar, IconMessageCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { agentMessages } from '@parley/contracts/agents';
-import { describeFailure } from '../../../lib/failure-message';
 import { showToast } from '../../../lib/toast';
-import { useTrainAgent } from '../api/train-agent';
 import { TrainingStatusBadge } from './AgentCard';
 import { useAgentDetails } from './agent-details-context';
+import { TrainingReportDrawer } from './training/TrainingReportDrawer';
+import { useTrainFlow } from './training/use-train-flow';
 
 interface AgentHeaderProps {
   tryItOpen: boolean;
@@ -17,7 +18,9 @@ interface AgentHeaderProps {
 export function AgentHeader({ tryItOpen, onToggleTryIt }: AgentHeaderProps) {
   const { agent, unsaved } = useAgentDetails();
   const navigate = useNavigate();
-  const train = useTrainAgent();
+  const train = useTrainFlow(agent);
+  const [reportOpen, setReportOpen] = useState(false);
+  const nlp = agent.type !== 'prompt';
 
   const handleBack = () => {
     // Back is blocked while a tab has unsaved changes.
@@ -27,13 +30,6 @@ export function AgentHeader({ tryItOpen, onToggleTryIt }: AgentHeaderProps) {
     }
     void navigate('/bots');
   };
-
-  const handleTrain = () =>
-    train.mutate(agent.id, {
-      onSuccess: (result) =>
-        showToast(result.trainMessage, { tone: result.trainingStatus === 'failed' ? 'error' : 'info' }),
-      onError: (failure) => showToast(describeFailure(failure), { tone: 'error' }),
-    });
 
   return (
     <Stack gap="sm">
@@ -52,7 +48,15 @@ export function AgentHeader({ tryItOpen, onToggleTryIt }: AgentHeaderProps) {
               <Badge variant="outline" color="gray" radius="sm" style={{ flex: 'none' }}>
                 {agent.type.toUpperCase()}
               </Badge>
-              <TrainingStatusBadge status={agent.trainingStatus} />
+              {train.status === 'failed' && agent.trainingMessage ? (
+                <Tooltip label={agent.trainingMessage} multiline maw={360} withArrow>
+                  <span tabIndex={0} aria-label={`Training Failed: ${agent.trainingMessage}`}>
+                    <TrainingStatusBadge status={train.status} />
+                  </span>
+                </Tooltip>
+              ) : (
+                <TrainingStatusBadge status={train.status} />
+              )}
             </Group>
             {agent.description ? (
               <Text size="sm" c="dimmed" lineClamp={1} title={agent.description}>
@@ -62,12 +66,12 @@ export function AgentHeader({ tryItOpen, onToggleTryIt }: AgentHeaderProps) {
           </div>
         </Group>
         <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconPlayerPlay size={16} />}
-            loading={train.isPending}
-            onClick={handleTrain}
-          >
+          {nlp ? (
+            <Button variant="default" leftSection={<IconChartBar size={16} />} onClick={() => setReportOpen(true)}>
+              Training report
+            </Button>
+          ) : null}
+          <Button variant="light" leftSection={<IconPlayerPlay size={16} />} loading={train.busy} onClick={train.start}>
             Train Agent
           </Button>
           <Button
@@ -80,13 +84,23 @@ export function AgentHeader({ tryItOpen, onToggleTryIt }: AgentHeaderProps) {
           </Button>
         </Group>
       </Group>
-      {train.isPending ? (
+      {train.busy ? (
         <Alert color="yellow" variant="light" role="status" py="xs">
           <Group gap="sm" wrap="nowrap">
             <Loader size="xs" color="yellow" aria-hidden />
-            <Text size="sm">{agentMessages.trainWait}</Text>
+            <div>
+              <Text size="sm">{agentMessages.trainWait}</Text>
+              {train.startMessage ? (
+                <Text size="xs" c="dimmed">
+                  {train.startMessage}
+                </Text>
+              ) : null}
+            </div>
           </Group>
         </Alert>
+      ) : null}
+      {nlp ? (
+        <TrainingReportDrawer agentId={agent.id} opened={reportOpen} onClose={() => setReportOpen(false)} />
       ) : null}
     </Stack>
   );

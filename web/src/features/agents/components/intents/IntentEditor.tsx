@@ -192,6 +192,7 @@ export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCr
                   draft={draft}
                   onChange={update}
                   onSelectText={(index, start, end) => setPicking({ index, start, end })}
+                  intentName={stored?.name ?? null}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="response" pt="sm">

@@ -1,0 +1,320 @@
+/**
+ * Intent classifiers: `SVM` (word and character n-grams, sublinear TF·IDF, one softmax linear model)
+ * and `Semantic` (the same lexical features concatenated with a Universal Sentence Encoder lite
+ * embedding in one linear model). Both keep their training phrases to name the nearest one for each
+ * ranked intent, and scale the probabilities down when a message shares little with any training
+ * phrase, so that a one-intent agent still rejects unrelated text through its threshold.
+ */
+import { EMBEDDING_DIMENSIONS, embedTexts } from './embeddings';
+import {
+  DEFAULT_LEXICAL_OPTIONS,
+  type LexicalOptions,
+  LexicalSpace,
+  PhraseIndex,
+  type SparseVector,
+} from './lexical-features';
+import {
+  dequantizeWeights,
+  type LinearModel,
+  linearScores,
+  quantizeWeights,
+  softmaxInPlace,
+  trainSoftmax,
+} from './linear-model';
+import { decodeModel, encodeModel } from './model-codec';
+import type { IntentClassifier, IntentScore, Language, LexicalModelType, TrainingData, TrainOptions } from './types';
+
+/** Hyper-parameters, chosen on the CLINC150 and SNIPS validation splits (see docs/benchmarks.md). */
+export interface ClassifierParams {
+  lexical: LexicalOptions;
+  /** Passes over the training set are max(minEpochs, min(maxEpochs, stepBudget / phrases)). */
+  minEpochs: number;
+  maxEpochs: number;
+  stepBudget: number;
+  learningRate: number;
+  l2: number;
+  /** Softmax temperature applied at prediction. */
+  temperature: number;
+  /**
+   * Confidence is multiplied by a gate that rises linearly from 0 at `gateLow` to 1 at `gateHigh`
+   * of s, the best cosine between the message and any training phrase (lexical vectors). Unrelated
+   * text still shares a few character n-grams (s ≈ 0.1–0.2); a paraphrase shares more.
+   * gateHigh 0 turns the gate off.
+   */
+  gateLow: number;
+  gateHigh: number;
+  /**
+   * Semantic only: the same ramp on the best cosine between the message's sentence embedding and
+   * an intent's centroid (mean embedding of its phrases); the larger of the two gates applies, so a
+   * paraphrase without shared words still passes.
+   */
+  semanticGateLow: number;
+  semanticGateHigh: number;
+  /** Weight of the (unit-length) sentence embedding next to the (unit-length) lexical vector. */
+  embeddingWeight: number;
+}
+
+export const DEFAULT_PARAMS: Record<LexicalModelType, ClassifierParams> = {
+  SVM: {
+    lexical: { ...DEFAULT_LEXICAL_OPTIONS, charWeight: 0.5 },
+    minEpochs: 8,
+    maxEpochs: 100,
+    stepBudget: 120_000,
+    learningRate: 4,
+    l2: 1e-5,
+    temperature: 1,
+    gateLow: 0.1,
+    gateHigh: 0.35,
+    semanticGateLow: 0,
+    semanticGateHigh: 0,
+    embeddingWeight: 0,
+  },
+  Semantic: {
+    lexical: { ...DEFAULT_LEXICAL_OPTIONS, charWeight: 0.5 },
+    minEpochs: 5,
+    maxEpochs: 100,
+    stepBudget: 75_000,
+    learningRate: 4,
+    l2: 1e-5,
+    temperature: 1,
+    gateLow: 0.1,
+    gateHigh: 0.35,
+    semanticGateLow: 0.35,
+    semanticGateHigh: 0.6,
+    embeddingWeight: 1,
+  },
+};
+
+interface ModelHeader {
+  modelType: LexicalModelType;
+  language: Language;
+  intents: string[];
+  /** Training phrases per intent (deduplicated), for the nearest utterance. */
+  phrases: string[][];
+  terms: string[];
+  lexical: LexicalOptions;
+  temperature: number;
+  gateLow: number;
+  gateHigh: number;
+  semanticGateLow: number;
+  semanticGateHigh: number;
+  embeddingWeight: number;
+  embeddingDimensions: number;
+}
+
+export async function trainClassifier(
+  data: TrainingData,
+  options: TrainOptions,
+  overrides: Partial<ClassifierParams> = {},
+): Promise<IntentClassifier> {
+  const params = { ...DEFAULT_PARAMS[options.modelType], ...overrides };
+  const semantic = options.modelType === 'Semantic';
+  const intents = data.intents.map((intent) => intent.name);
+  const texts: string[] = [];
+  const labelList: number[] = [];
+  data.intents.forEach((intent, index) => {
+    for (const phrase of intent.phrases) {
+      texts.push(phrase);
+      labelList.push(index);
+    }
+  });
+  const space = LexicalSpace.fit(texts, params.lexical);
+  const lexicalVectors = texts.map((text) => space.vectorize(text));
+  const embeddingDimensions = semantic ? EMBEDDING_DIMENSIONS : 0;
+  let examples = lexicalVectors;
+  const centroids = new Float32Array(semantic ? intents.length * EMBEDDING_DIMENSIONS : 0);
+  if (semantic && texts.length > 0) {
+    const embeddings = await embedTexts(texts);
+    options.onProgress?.(0.3);
+    embeddings.forEach((embedding, i) => {
+      const base = labelList[i]! * EMBEDDING_DIMENSIONS;
+      for (let d = 0; d < EMBEDDING_DIMENSIONS; d += 1) centroids[base + d]! += embedding[d]!;
+    });
+    for (let c = 0; c < intents.length; c += 1) {
+      normalizeInPlace(centroids.subarray(c * EMBEDDING_DIMENSIONS, (c + 1) * EMBEDDING_DIMENSIONS));
+    }
+    examples = lexicalVectors.map((vector, i) =>
+      withEmbedding(vector, embeddings[i]!, space.size, params.embeddingWeight),
+    );
+  }
+  const features = space.size + embeddingDimensions;
+  const epochs = Math.max(
+    params.minEpochs,
+    Math.min(params.maxEpochs, Math.ceil(params.stepBudget / Math.max(1, texts.length))),
+  );
+  const progressStart = semantic ? 0.3 : 0;
+  const model = trainSoftmax(examples, Int32Array.from(labelList), features, intents.length, {
+    epochs,
+    learningRate: params.learningRate,
+    l2: params.l2,
+    seed: options.seed ?? 1,
+    onProgress: (fraction) => options.onProgress?.(progressStart + (1 - progressStart) * fraction),
+  });
+  const { quantized, scales } = quantizeWeights(model);
+  const header: ModelHeader = {
+    modelType: options.modelType,
+    language: data.language,
+    intents,
+    phrases: data.intents.map((intent) => [...new Set(intent.phrases)]),
+    terms: [...space.terms],
+    lexical: space.options,
+    temperature: params.temperature,
+    gateLow: params.gateLow,
+    gateHigh: params.gateHigh,
+    semanticGateLow: params.semanticGateLow,
+    semanticGateHigh: params.semanticGateHigh,
+    embeddingWeight: params.embeddingWeight,
+    embeddingDimensions,
+  };
+  return new LinearIntentClassifier(header, space, model, quantized, scales, centroids);
+}
+
+export async function loadClassifier(bytes: Uint8Array): Promise<IntentClassifier> {
+  const { header, arrays } = decodeModel<ModelHeader>(bytes);
+  const idf = arrays.idf as Float32Array;
+  const scales = arrays.scales as Float32Array;
+  const quantized = arrays.weights as Int16Array;
+  const bias = arrays.bias as Float32Array;
+  const space = new LexicalSpace(header.terms, idf, header.lexical);
+  const classes = header.intents.length;
+  const model: LinearModel = {
+    features: space.size + header.embeddingDimensions,
+    classes,
+    weights: dequantizeWeights(quantized, scales, classes),
+    bias,
+  };
+  return new LinearIntentClassifier(header, space, model, quantized, scales, arrays.centroids as Float32Array);
+}
+
+function normalizeInPlace(vector: Float32Array): void {
+  let sumSquares = 0;
+  for (let d = 0; d < vector.length; d += 1) sumSquares += vector[d]! * vector[d]!;
+  const norm = Math.sqrt(sumSquares);
+  if (norm > 0) for (let d = 0; d < vector.length; d += 1) vector[d]! /= norm;
+}
+
+function withEmbedding(lexical: SparseVector, embedding: Float32Array, offset: number, weight: number): SparseVector {
+  const idx = new Int32Array(lexical.idx.length + embedding.length);
+  const val = new Float32Array(idx.length);
+  idx.set(lexical.idx);
+  val.set(lexical.val);
+  for (let d = 0; d < embedding.length; d += 1) {
+    idx[lexical.idx.length + d] = offset + d;
+    val[lexical.idx.length + d] = embedding[d]! * weight;
+  }
+  return { idx, val };
+}
+
+class LinearIntentClassifier implements IntentClassifier {
+  readonly modelType: LexicalModelType;
+  readonly language: Language;
+  readonly intents: readonly string[];
+  private readonly phraseIndex: PhraseIndex;
+  /** For each phrase of the index: its intent and text. */
+  private readonly phraseIntent: Int32Array;
+  private readonly phraseText: string[];
+
+  constructor(
+    private readonly header: ModelHeader,
+    private readonly space: LexicalSpace,
+    private readonly model: LinearModel,
+    private readonly quantized: Int16Array,
+    private readonly scales: Float32Array,
+    /** Semantic: unit-length mean embedding of each intent's phrases (intent-major); else empty. */
+    private readonly centroids: Float32Array,
+  ) {
+    this.modelType = header.modelType;
+    this.language = header.language;
+    this.intents = header.intents;
+    const vectors: SparseVector[] = [];
+    const phraseIntent: number[] = [];
+    this.phraseText = [];
+    header.phrases.forEach((phrases, intent) => {
+      for (const phrase of phrases) {
+        vectors.push(space.vectorize(phrase));
+        phraseIntent.push(intent);
+        this.phraseText.push(phrase);
+      }
+    });
+    this.phraseIndex = new PhraseIndex(vectors);
+    this.phraseIntent = Int32Array.from(phraseIntent);
+  }
+
+  async rank(text: string, top?: number): Promise<IntentScore[]> {
+    const [ranking] = await this.rankMany([text], top);
+    return ranking ?? [];
+  }
+
+  async rankMany(texts: string[], top?: number): Promise<IntentScore[][]> {
+    const lexical = texts.map((text) => this.space.vectorize(text));
+    const semantic = this.header.embeddingDimensions > 0;
+    const scorable = lexical.map(
+      (vector, i) => this.intents.length > 0 && (vector.idx.length > 0 || (semantic && texts[i]!.trim() !== '')),
+    );
+    let embeddings: (Float32Array | null)[] = texts.map(() => null);
+    if (semantic) {
+      const wanted = texts.filter((_, i) => scorable[i]);
+      const embedded = await embedTexts(wanted);
+      let next = 0;
+      embeddings = scorable.map((ok) => (ok ? (embedded[next++] ?? null) : null));
+    }
+    const scores = new Float64Array(this.intents.length);
+    const similarities = new Float32Array(this.phraseIndex.count);
+    return lexical.map((vector, i) => {
+      if (!scorable[i]) return [];
+      const embedding = embeddings[i];
+      const x = embedding ? withEmbedding(vector, embedding, this.space.size, this.header.embeddingWeight) : vector;
+      linearScores(this.model, x, scores);
+      softmaxInPlace(scores, this.header.temperature);
+      this.phraseIndex.similarities(vector, similarities);
+      const nearest = new Int32Array(this.intents.length).fill(-1);
+      let best = 0;
+      for (let p = 0; p < similarities.length; p += 1) {
+        const intent = this.phraseIntent[p]!;
+        const current = nearest[intent]!;
+        const similarity = similarities[p]!;
+        if (current < 0 || similarity > similarities[current]!) nearest[intent] = p;
+        if (similarity > best) best = similarity;
+      }
+      const { gateLow, gateHigh, semanticGateLow, semanticGateHigh } = this.header;
+      let gate = ramp(best, gateLow, gateHigh);
+      if (embedding && semanticGateHigh > 0 && gate < 1) {
+        gate = Math.max(gate, ramp(this.bestCentroidCosine(embedding), semanticGateLow, semanticGateHigh));
+      }
+      const ranking: IntentScore[] = this.intents.map((intent, c) => ({
+        intent,
+        confidence: scores[c]! * gate,
+        utterance: nearest[c]! >= 0 ? (this.phraseText[nearest[c]!] ?? null) : null,
+      }));
+      ranking.sort((a, b) => b.confidence - a.confidence);
+      return top === undefined ? ranking : ranking.slice(0, Math.max(0, top));
+    });
+  }
+
+  private bestCentroidCosine(embedding: Float32Array): number {
+    let best = -1;
+    for (let c = 0; c < this.intents.length; c += 1) {
+      const base = c * EMBEDDING_DIMENSIONS;
+      let dot = 0;
+      for (let d = 0; d < EMBEDDING_DIMENSIONS; d += 1) dot += embedding[d]! * this.centroids[base + d]!;
+      if (dot > best) best = dot;
+    }
+    return best;
+  }
+
+  serialize(): Uint8Array {
+    return encodeModel(this.header, {
+      idf: this.space.idf,
+      bias: this.model.bias,
+      scales: this.scales,
+      weights: this.quantized,
+      centroids: this.centroids,
+    });
+  }
+}
+
+/** 0 at or below `low`, 1 at or above `high`, linear between; always 1 when `high` is 0. */
+function ramp(value: number, low: number, high: number): number {
+  if (high <= 0) return 1;
+  return Math.min(1, Math.max(0, (value - low) / (high - low)));
+}

@@ -1,0 +1,164 @@
+/**
+ * Multinomial logistic regression (softmax) over sparse vectors, trained by SGD with a linearly
+ * decaying step, L2 weight decay applied lazily through a global scale, and a seeded shuffle so
+ * the same data and seed give the same weights.
+ */
+import type { SparseVector } from './lexical-features';
+
+export interface LinearModel {
+  /** Number of features and classes; weights are feature-major: weights[feature * classes + class]. */
+  features: number;
+  classes: number;
+  weights: Float32Array;
+  bias: Float32Array;
+}
+
+export interface SoftmaxTrainOptions {
+  epochs: number;
+  learningRate: number;
+  l2: number;
+  seed: number;
+  /** Per-example weight (e.g. class balancing); default 1. */
+  sampleWeights?: Float32Array;
+  onProgress?: (fraction: number) => void;
+}
+
+/** mulberry32: a small, fast, seeded PRNG. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Gradients smaller than this are skipped (most classes quickly get probability ~0). */
+const GRADIENT_EPSILON = 1e-5;
+
+export function trainSoftmax(
+  examples: readonly SparseVector[],
+  labels: Int32Array,
+  features: number,
+  classes: number,
+  options: SoftmaxTrainOptions,
+): LinearModel {
+  const weights = new Float32Array(features * classes);
+  const bias = new Float32Array(classes);
+  const n = examples.length;
+  if (n === 0 || classes < 2) return { features, classes, weights, bias };
+  const random = seededRandom(options.seed);
+  const order = Int32Array.from({ length: n }, (_, i) => i);
+  const scores = new Float64Array(classes);
+  const gradient = new Float64Array(classes);
+  const totalSteps = options.epochs * n;
+  let scale = 1;
+  let step = 0;
+  for (let epoch = 0; epoch < options.epochs; epoch += 1) {
+    for (let i = n - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      const swap = order[i]!;
+      order[i] = order[j]!;
+      order[j] = swap;
+    }
+    for (let o = 0; o < n; o += 1) {
+      const example = order[o]!;
+      const x = examples[example]!;
+      const y = labels[example]!;
+      const lr = options.learningRate * Math.max(0.02, 1 - step / totalSteps);
+      step += 1;
+      for (let c = 0; c < classes; c += 1) scores[c] = 0;
+      for (let k = 0; k < x.idx.length; k += 1) {
+        const base = x.idx[k]! * classes;
+        const v = x.val[k]!;
+        for (let c = 0; c < classes; c += 1) scores[c]! += weights[base + c]! * v;
+      }
+      let max = -Infinity;
+      for (let c = 0; c < classes; c += 1) {
+        scores[c] = scores[c]! * scale + bias[c]!;
+        if (scores[c]! > max) max = scores[c]!;
+      }
+      let z = 0;
+      for (let c = 0; c < classes; c += 1) {
+        scores[c] = Math.exp(scores[c]! - max);
+        z += scores[c]!;
+      }
+      const sampleWeight = options.sampleWeights ? options.sampleWeights[example]! : 1;
+      for (let c = 0; c < classes; c += 1) {
+        gradient[c] = (scores[c]! / z - (c === y ? 1 : 0)) * sampleWeight;
+      }
+      // Weight decay: W ← (1 − lr·λ)·W, kept in `scale` so it costs nothing per weight.
+      scale *= 1 - lr * options.l2;
+      const stepSize = lr / scale;
+      for (let c = 0; c < classes; c += 1) {
+        const g = gradient[c]!;
+        if (g > -GRADIENT_EPSILON && g < GRADIENT_EPSILON) continue;
+        bias[c]! -= lr * g;
+        const delta = stepSize * g;
+        for (let k = 0; k < x.idx.length; k += 1) weights[x.idx[k]! * classes + c]! -= delta * x.val[k]!;
+      }
+      if (scale < 1e-6) {
+        for (let w = 0; w < weights.length; w += 1) weights[w]! *= scale;
+        scale = 1;
+      }
+    }
+    options.onProgress?.((epoch + 1) / options.epochs);
+  }
+  if (scale !== 1) for (let w = 0; w < weights.length; w += 1) weights[w]! *= scale;
+  return { features, classes, weights, bias };
+}
+
+/** Raw scores (logits) of one example. */
+export function linearScores(model: LinearModel, x: SparseVector, out = new Float64Array(model.classes)): Float64Array {
+  const { classes, weights } = model;
+  for (let c = 0; c < classes; c += 1) out[c] = model.bias[c]!;
+  for (let k = 0; k < x.idx.length; k += 1) {
+    const base = x.idx[k]! * classes;
+    const v = x.val[k]!;
+    for (let c = 0; c < classes; c += 1) out[c]! += weights[base + c]! * v;
+  }
+  return out;
+}
+
+/** Softmax with a temperature, in place. */
+export function softmaxInPlace(scores: Float64Array, temperature = 1): Float64Array {
+  let max = -Infinity;
+  for (let c = 0; c < scores.length; c += 1) if (scores[c]! > max) max = scores[c]!;
+  let z = 0;
+  for (let c = 0; c < scores.length; c += 1) {
+    scores[c] = Math.exp((scores[c]! - max) / temperature);
+    z += scores[c]!;
+  }
+  for (let c = 0; c < scores.length; c += 1) scores[c]! /= z;
+  return scores;
+}
+
+/**
+ * Rounds the weights to int16 with one scale per class (in place), so that the model in memory and
+ * the model read back from its binary form give exactly the same scores.
+ */
+export function quantizeWeights(model: LinearModel): { quantized: Int16Array; scales: Float32Array } {
+  const { classes, weights } = model;
+  const scales = new Float32Array(classes);
+  for (let w = 0; w < weights.length; w += 1) {
+    const c = w % classes;
+    const a = Math.abs(weights[w]!);
+    if (a > scales[c]!) scales[c] = a;
+  }
+  for (let c = 0; c < classes; c += 1) scales[c] = scales[c]! > 0 ? scales[c]! / 32767 : 1;
+  const quantized = new Int16Array(weights.length);
+  for (let w = 0; w < weights.length; w += 1) {
+    const c = w % classes;
+    quantized[w] = Math.round(weights[w]! / scales[c]!);
+    weights[w] = quantized[w]! * scales[c]!;
+  }
+  return { quantized, scales };
+}
+
+export function dequantizeWeights(quantized: Int16Array, scales: Float32Array, classes: number): Float32Array {
+  const weights = new Float32Array(quantized.length);
+  for (let w = 0; w < quantized.length; w += 1) weights[w] = quantized[w]! * scales[w % classes]!;
+  return weights;
+}

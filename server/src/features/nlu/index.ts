@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../platform/realtime/bus';
+import type { Jobs } from '../../platform/jobs';
+import type { OutboundHttp } from '../../platform/outbound-http';
+import { createModelStore } from './model-store';
+import { createTrainingRunner, createTrainJob } from './nlu.jobs';
+import { createNluRepository, TRAIN_JOB, type TrainJobData } from './nlu.repository';
+import { registerNluRoutes } from './nlu.routes';
+import { createNluService, type GenAiCredentialsLookup } from './nlu.service';
+
+export type { GenAiCredentialsLookup } from './nlu.service';
+export { TRAIN_JOB } from './nlu.repository';
+
+export interface NluDeps {
+  db: Db;
+  jobs: Jobs;
+  bus: EventBus;
+  outbound: OutboundHttp;
+  genAi: GenAiCredentialsLookup;
+}
+
+/**
+ * The NLU engine in the server (issue 5): the 'nlu.train' job (worker thread, atomic model swap),
+ * predictIntent with sessions and the conversation log, the training report and phrase generation.
+ * Answers the service, whose `trainer` the agents feature uses for POST /api/agents/:id/train.
+ */
+export function nluFeature(app: FastifyInstance, deps: NluDeps) {
+  const repository = createNluRepository(deps.db);
+  const models = createModelStore({ repository });
+  const nlu = createNluService({ repository, models, jobs: deps.jobs, outbound: deps.outbound, genAi: deps.genAi });
+  const runner = createTrainingRunner();
+  const handle = createTrainJob({ repository, bus: deps.bus, runner, log: app.log });
+  registerNluRoutes(app, { nlu });
+  app.addHook('onReady', async () => {
+    await deps.jobs.work<TrainJobData>(TRAIN_JOB, handle);
+  });
+  app.addHook('onClose', async () => {
+    await runner.close();
+  });
+  return nlu;
+}

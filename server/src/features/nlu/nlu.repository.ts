@@ -1,0 +1,230 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { agentEntities, agentIntents, agents } from '../../db/schema/agents';
+import {
+  agentConversationMessages,
+  agentModels,
+  agentSessions,
+  type ModelEntityRow,
+  type ModelIntentRow,
+  type OtherIntentRow,
+} from '../../db/schema/nlu';
+import type { Jobs } from '../../platform/jobs';
+import type { TrainingReport } from '@parley/contracts/nlu';
+import type { ConversationState } from './engine/types';
+
+export const TRAIN_JOB = 'nlu.train';
+export interface TrainJobData {
+  agentId: string;
+  enterpriseId: string;
+}
+
+export type AgentRow = typeof agents.$inferSelect;
+export type ModelRow = typeof agentModels.$inferSelect;
+
+export interface ConversationMessageValues {
+  sessionId: string;
+  userMessage: string;
+  intentIdentified: boolean;
+  intent: string | null;
+  confidence: number;
+  utterance: string | null;
+  botResponse: string;
+  emotion: string;
+  otherIntent: OtherIntentRow[];
+}
+
+/** The NLU feature's SQL: models, the agent's training columns, sessions and the conversation log. */
+export function createNluRepository(db: Db) {
+  const agentScope = (enterpriseId: string, id: string) =>
+    and(eq(agents.enterpriseId, enterpriseId), eq(agents.id, id));
+
+  /** True when pg-boss holds a waiting or running training job of the agent (false when pg-boss is absent). */
+  async function liveTrainingJob(agentId: string): Promise<boolean> {
+    try {
+      const result = (await db.execute(
+        sql`select 1 from pgboss.job where name = ${TRAIN_JOB} and data->>'agentId' = ${agentId}
+            and state in ('created', 'retry', 'active') limit 1`,
+      )) as unknown as { rows: unknown[] };
+      return result.rows.length > 0;
+    } catch {
+      // No pg-boss schema (an app without jobs): trust the status.
+      return true;
+    }
+  }
+
+  async function getAgent(enterpriseId: string, id: string): Promise<AgentRow | undefined> {
+    const [row] = await db.select().from(agents).where(agentScope(enterpriseId, id)).limit(1);
+    return row;
+  }
+
+  return {
+    getAgent,
+
+    /**
+     * Marks the agent 'training' and queues the job in one transaction (both or neither). Answers
+     * false when a training of this agent is already waiting or running. A 'training' status left
+     * without a live job (the server stopped mid-training and the job is gone) may start again.
+     */
+    async startTraining(jobs: Jobs, enterpriseId: string, agentId: string, message: string): Promise<boolean> {
+      const current = await getAgent(enterpriseId, agentId);
+      if (!current) return false;
+      const stale = current.trainingStatus === 'training' && !(await liveTrainingJob(agentId));
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(agents)
+          .set({ trainingStatus: 'training', trainingMessage: message })
+          .where(and(agentScope(enterpriseId, agentId), stale ? undefined : ne(agents.trainingStatus, 'training')))
+          .returning({ id: agents.id });
+        if (updated.length !== 1) return false;
+        const data: TrainJobData = { agentId, enterpriseId };
+        await jobs.send(TRAIN_JOB, data, { tx });
+        return true;
+      });
+    },
+
+    /** Intents (with phrases, responses, parameters) and custom entities, as training reads them. */
+    async trainingInput(enterpriseId: string, agentId: string) {
+      const intents = await db
+        .select({
+          name: agentIntents.name,
+          utterances: agentIntents.utterances,
+          responses: agentIntents.responses,
+          parameters: agentIntents.parameters,
+        })
+        .from(agentIntents)
+        .where(and(eq(agentIntents.enterpriseId, enterpriseId), eq(agentIntents.agentId, agentId)))
+        .orderBy(asc(agentIntents.name));
+      const entities = await db
+        .select({ id: agentEntities.id, name: agentEntities.name, values: agentEntities.values })
+        .from(agentEntities)
+        .where(and(eq(agentEntities.enterpriseId, enterpriseId), eq(agentEntities.agentId, agentId)))
+        .orderBy(asc(agentEntities.name));
+      return { intents, entities };
+    },
+
+    async modelByJob(enterpriseId: string, agentId: string, jobId: string) {
+      const [row] = await db
+        .select({
+          id: agentModels.id,
+          phrases: agentModels.phrases,
+          intents: agentModels.intents,
+          report: agentModels.report,
+        })
+        .from(agentModels)
+        .where(
+          and(
+            eq(agentModels.enterpriseId, enterpriseId),
+            eq(agentModels.agentId, agentId),
+            eq(agentModels.jobId, jobId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async insertModel(values: {
+      enterpriseId: string;
+      agentId: string;
+      modelType: string;
+      language: string;
+      bytes: Uint8Array | null;
+      intents: ModelIntentRow[];
+      entities: ModelEntityRow[];
+      report: TrainingReport;
+      phrases: number;
+      jobId: string;
+    }): Promise<string> {
+      const [row] = await db.insert(agentModels).values(values).returning({ id: agentModels.id });
+      return row!.id;
+    },
+
+    /**
+     * The atomic swap: in one transaction the agent points at the new model and reads 'trained';
+     * older models of the agent go (a request already holding one keeps it in memory).
+     */
+    async activate(enterpriseId: string, agentId: string, modelId: string, message: string) {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(agents)
+          .set({ activeModelId: modelId, trainingStatus: 'trained', trainingMessage: message, trainedAt: new Date() })
+          .where(agentScope(enterpriseId, agentId))
+          .returning({ id: agents.id });
+        if (updated.length !== 1) return false;
+        await tx
+          .delete(agentModels)
+          .where(
+            and(
+              eq(agentModels.enterpriseId, enterpriseId),
+              eq(agentModels.agentId, agentId),
+              ne(agentModels.id, modelId),
+            ),
+          );
+        return true;
+      });
+    },
+
+    /** Training failed: the status and the reason; the active model (if any) keeps answering. */
+    async fail(enterpriseId: string, agentId: string, message: string) {
+      await db
+        .update(agents)
+        .set({ trainingStatus: 'failed', trainingMessage: message })
+        .where(agentScope(enterpriseId, agentId));
+    },
+
+    async getModel(enterpriseId: string, modelId: string): Promise<ModelRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(agentModels)
+        .where(and(eq(agentModels.enterpriseId, enterpriseId), eq(agentModels.id, modelId)))
+        .limit(1);
+      return row;
+    },
+
+    async modelReport(enterpriseId: string, modelId: string): Promise<TrainingReport | null> {
+      const [row] = await db
+        .select({ report: agentModels.report })
+        .from(agentModels)
+        .where(and(eq(agentModels.enterpriseId, enterpriseId), eq(agentModels.id, modelId)))
+        .limit(1);
+      return (row?.report as TrainingReport | null | undefined) ?? null;
+    },
+
+    async loadSession(enterpriseId: string, agentId: string, sessionId: string): Promise<ConversationState | null> {
+      const [row] = await db
+        .select({ state: agentSessions.state })
+        .from(agentSessions)
+        .where(
+          and(
+            eq(agentSessions.enterpriseId, enterpriseId),
+            eq(agentSessions.agentId, agentId),
+            eq(agentSessions.sessionId, sessionId),
+          ),
+        )
+        .limit(1);
+      return (row?.state as ConversationState | undefined) ?? null;
+    },
+
+    /** The conversation's new state and the logged message, together. */
+    async saveTurn(
+      enterpriseId: string,
+      agentId: string,
+      state: ConversationState,
+      message: ConversationMessageValues,
+    ) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(agentSessions)
+          .values({ enterpriseId, agentId, sessionId: message.sessionId, state, updatedAt: new Date() })
+          .onConflictDoUpdate({
+            target: [agentSessions.agentId, agentSessions.sessionId],
+            set: { state, updatedAt: new Date() },
+            where: eq(agentSessions.enterpriseId, enterpriseId),
+          });
+        await tx.insert(agentConversationMessages).values({ enterpriseId, agentId, ...message });
+      });
+    },
+  };
+}
+
+export type NluRepository = ReturnType<typeof createNluRepository>;

@@ -1,0 +1,236 @@
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import {
+  nluLimits,
+  nluMessages,
+  type generatePhrasesBody,
+  type GeneratePhrasesResult,
+  type predictBody,
+  type PredictResult,
+  type TrainingState,
+} from '@parley/contracts/nlu';
+import { agentMessages, trainingStatuses, type AgentDetails, type TrainingStatus } from '@parley/contracts/agents';
+import { AppError } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs';
+import type { OutboundHttp } from '../../platform/outbound-http';
+import { dialogTurn, newConversation } from './engine/dialog';
+import { classifyEmotion } from './engine/emotion';
+import { generateParaphrases } from './engine/paraphrase';
+import { normalizeText, words } from './engine/text';
+import type { IntentScore } from './engine/types';
+import { classifyWithGenAi, paraphraseWithGenAi, type GenAiCredentials } from './genai-classifier';
+import type { ModelStore } from './model-store';
+import type { AgentRow, NluRepository } from './nlu.repository';
+
+/** What the NLU feature needs from the integrations feature (injected in app.ts). */
+export interface GenAiCredentialsLookup {
+  /** The decrypted connection of a GenAI integration (authType 5) of the enterprise, or null. */
+  genAiCredentials(enterpriseId: string, id: string): Promise<GenAiCredentials | null>;
+}
+
+/** The agents feature's training hook (agents.service AgentTrainer), matched by shape in app.ts. */
+export interface NluTrainer {
+  start(agent: AgentDetails): Promise<{ trainingStatus: TrainingStatus; trainMessage: string }>;
+}
+
+const GENAI_MODEL_TYPES = new Set(['OpenAi', 'GPT2']);
+/** How many ranked intents the dialog and otherIntent see. */
+const RANK_TOP = 1 + nluLimits.otherIntents;
+
+/**
+ * The agent's confidence threshold as a fraction. The designer accepts 0 to 200 (agents.md §3):
+ * values up to 1 are fractions (0.5), larger values are percentages (70 means 0.7; above 100 no
+ * message is ever in scope).
+ */
+export function thresholdOf(value: number): number {
+  return value > 1 ? value / 100 : value;
+}
+
+/** Phrases compared for duplicates: normalised words only (case, accents, punctuation, spacing ignored). */
+function phraseKey(text: string): string {
+  return words(normalizeText(text)).join(' ');
+}
+
+function readStatus(value: string): TrainingStatus {
+  return (trainingStatuses as readonly string[]).includes(value) ? (value as TrainingStatus) : 'not_trained';
+}
+
+/** Try it (predictIntent), training state and report, phrase generation, and the trainer of the agents feature. */
+export function createNluService(deps: {
+  repository: NluRepository;
+  models: ModelStore;
+  jobs: Jobs;
+  outbound: OutboundHttp;
+  genAi: GenAiCredentialsLookup;
+}) {
+  const { repository, models, jobs, outbound, genAi } = deps;
+
+  async function agentOf(enterpriseId: string, id: string): Promise<AgentRow> {
+    const agent = await repository.getAgent(enterpriseId, id);
+    if (!agent) throw new AppError('NOT_FOUND');
+    return agent;
+  }
+
+  async function credentialsOf(agent: AgentRow): Promise<GenAiCredentials | null> {
+    if (!agent.genAiIntegrationId) return null;
+    return genAi.genAiCredentials(agent.enterpriseId, agent.genAiIntegrationId);
+  }
+
+  /** Queues the training job (status 'training' in the same transaction), refusing a second one. */
+  async function startTraining(enterpriseId: string, agentId: string) {
+    const started = await repository.startTraining(jobs, enterpriseId, agentId, nluMessages.trainStarted);
+    if (!started) {
+      await agentOf(enterpriseId, agentId);
+      throw new AppError('AGENT_TRAINING_IN_PROGRESS');
+    }
+  }
+
+  const trainer: NluTrainer = {
+    async start(agent: AgentDetails) {
+      // The knowledge-base builder of prompt agents is a later issue: nothing is faked.
+      if (agent.type === 'prompt')
+        return { trainingStatus: agent.trainingStatus, trainMessage: agentMessages.promptTrainPending };
+      if (GENAI_MODEL_TYPES.has(agent.config.modelType) && !agent.config.openaiKey)
+        throw new AppError('NLU_CONFIGURATION_REQUIRED', { message: nluMessages.noConfiguration });
+      await startTraining(agent.eId, agent.id);
+      return { trainingStatus: 'training', trainMessage: nluMessages.trainStarted };
+    },
+  };
+
+  return {
+    trainer,
+    startTraining,
+
+    async trainingState(enterpriseId: string, agentId: string): Promise<TrainingState> {
+      const agent = await agentOf(enterpriseId, agentId);
+      const report = agent.activeModelId ? await repository.modelReport(enterpriseId, agent.activeModelId) : null;
+      return {
+        trainingStatus: readStatus(agent.trainingStatus),
+        trainingMessage: agent.trainingMessage,
+        trainedAt: agent.trainedAt ? agent.trainedAt.toISOString() : null,
+        report,
+      };
+    },
+
+    /** Try it (agents.md §2.11, §3): classify, fill parameters, answer, log the exchange. */
+    async predict(enterpriseId: string, body: z.output<typeof predictBody>): Promise<PredictResult> {
+      const agent = await agentOf(enterpriseId, body.agentId);
+      // Prompt agents answer from their prompt and knowledge base, which a later issue builds.
+      if (agent.type === 'prompt') throw new AppError('NLU_PROMPT_AGENT_PENDING');
+      if (!agent.activeModelId) throw new AppError('NLU_NOT_TRAINED', { message: nluMessages.notTrained });
+      const model = await models.get(enterpriseId, agent.activeModelId);
+      const text = body.message.text;
+      const sessionId = body.sessionId?.trim() || crypto.randomUUID();
+      const state = (await repository.loadSession(enterpriseId, agent.id, sessionId)) ?? newConversation();
+
+      let ranking: IntentScore[];
+      if (model.classifier) {
+        ranking = await model.classifier.rank(text, RANK_TOP);
+      } else {
+        const credentials = await credentialsOf(agent);
+        if (!credentials) throw new AppError('NLU_CONFIGURATION_REQUIRED', { message: nluMessages.noConfiguration });
+        ranking = await classifyWithGenAi(outbound, credentials, model.intents, text);
+      }
+
+      const turn = await dialogTurn({
+        state,
+        text,
+        ranking,
+        threshold: thresholdOf(agent.confidenceThreshold),
+        dialogs: model.dialogs,
+        extractor: model.extractor,
+        retries: agent.entityExtractRetries,
+        outOfScopeMessage: agent.outOfScopeMessage,
+      });
+      const emotion = classifyEmotion(text);
+      const otherIntent = ranking
+        .filter((candidate) => candidate.intent !== turn.intent)
+        .slice(0, nluLimits.otherIntents)
+        .map((candidate) => ({
+          intent: candidate.intent,
+          confidence: candidate.confidence,
+          utterance: candidate.utterance,
+        }));
+
+      await repository.saveTurn(enterpriseId, agent.id, turn.state, {
+        sessionId,
+        userMessage: text,
+        intentIdentified: turn.intentIdentified,
+        intent: turn.intent,
+        confidence: turn.confidence,
+        utterance: turn.utterance,
+        botResponse: turn.reply,
+        emotion,
+        otherIntent,
+      });
+
+      return {
+        sessionId,
+        output: { text: turn.reply },
+        source: [],
+        intentIdentified: turn.intentIdentified,
+        intent: turn.intent,
+        confidence: turn.confidence,
+        utterance: turn.utterance,
+        emotion,
+        otherIntent,
+        parameters: turn.parameters.map((parameter) => ({
+          parameter: parameter.parameter,
+          entityId: parameter.entityId,
+          value: parameter.value,
+          text: parameter.text,
+        })),
+        awaitingParameter: turn.awaitingParameter,
+      };
+    },
+
+    /**
+     * Auto-generate (agents.md §5): the agent's GenAI configuration writes the candidates when one is
+     * selected, the offline generator otherwise. Candidates repeating a selected or existing phrase,
+     * each other, or a phrase of another intent, and those the active model confidently assigns to
+     * another intent, are dropped and counted.
+     */
+    async generatePhrases(
+      enterpriseId: string,
+      agentId: string,
+      body: z.output<typeof generatePhrasesBody>,
+    ): Promise<GeneratePhrasesResult> {
+      const agent = await agentOf(enterpriseId, agentId);
+      const count = body.num_return_sequences;
+      const credentials = await credentialsOf(agent);
+      const language = agent.language === 'hi' ? 'hi' : 'en';
+      const generator: GeneratePhrasesResult['generator'] = credentials ? 'genai' : 'offline';
+      const raw = credentials
+        ? await paraphraseWithGenAi(outbound, credentials, body.lines, count)
+        : generateParaphrases(body.lines, count, language);
+
+      const intentName = body.intentName?.trim().toLowerCase() || null;
+      const model = agent.activeModelId ? await models.get(enterpriseId, agent.activeModelId).catch(() => null) : null;
+      const taken = new Set([...body.lines, ...body.existing].map(phraseKey));
+      const elsewhere = new Set(
+        (model?.intents ?? [])
+          .filter((intent) => intent.name.toLowerCase() !== intentName)
+          .flatMap((intent) => intent.phrases.map(phraseKey)),
+      );
+      const unique: string[] = [];
+      for (const candidate of raw) {
+        const key = phraseKey(candidate);
+        if (!key || taken.has(key) || elsewhere.has(key)) continue;
+        taken.add(key);
+        unique.push(candidate.trim());
+      }
+      let kept = unique;
+      if (model?.classifier && unique.length > 0) {
+        const threshold = thresholdOf(agent.confidenceThreshold);
+        const rankings = await model.classifier.rankMany(unique, 1);
+        kept = unique.filter((_, index) => {
+          const top = rankings[index]?.[0];
+          return !top || top.intent.toLowerCase() === intentName || top.confidence < threshold;
+        });
+      }
+      return { paraphrases: kept, generator, dropped: raw.length - kept.length };
+    },
+  };
+}
+
+export type NluService = ReturnType<typeof createNluService>;

@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { AGENT_TRAINED_EVENT } from '@parley/contracts/nlu';
+import type { RealtimeClient } from '../../../lib/realtime-client';
+import { agentsKeys } from '../api/agents-keys';
+import { trainingStateKey } from '../api/get-training-state';
+
+function agentIdOf(payload: unknown): string | null {
+  if (payload && typeof payload === 'object' && 'agentId' in payload && typeof payload.agentId === 'string')
+    return payload.agentId;
+  return null;
+}
+
+/** A finished training (either way) refreshes the agent, the agents list and its training state. */
+export function subscribeAgentEvents(realtime: Pick<RealtimeClient, 'on'>, queryClient: QueryClient): () => void {
+  return realtime.on(AGENT_TRAINED_EVENT, (event) => {
+    const agentId = agentIdOf(event.payload);
+    void queryClient.invalidateQueries({ queryKey: agentsKeys.lists() });
+    if (!agentId) return;
+    void queryClient.invalidateQueries({ queryKey: agentsKeys.detail(agentId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: trainingStateKey(agentId) });
+  });
+}
