@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IntentClassifier, TrainingData } from './engine/types';
-import { buildTrainingReport, findNearDuplicates, samplePhrases, seededRandom } from './training-report';
+import { buildTrainingReport, findNearDuplicates, samplePhrases } from './training-report';
+import { seededRandom } from './engine/seeded-random';
 
 /** A stand-in classifier: an intent wins when the message contains its keyword. */
 function keywordTrain(keywords: Record<string, string>) {

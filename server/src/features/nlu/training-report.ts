@@ -1,3 +1,4 @@
+import { seededRandom } from './engine/seeded-random';
 import type { TrainingReport } from '@parley/contracts/nlu';
 import type { IntentClassifier, TrainingData, TrainingIntent } from './engine/types';
 import { words } from './engine/text';
@@ -10,18 +11,6 @@ const MAX_EXAMPLES = 3;
 const MAX_NEAR_DUPLICATES = 50;
 
 type Train = (data: TrainingData) => Promise<IntentClassifier>;
-
-/** A small seeded generator (mulberry32), so the same data gives the same report. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];

@@ -1,5 +1,6 @@
 import type { Emotion } from '@parley/contracts/nlu';
 import { normalizeText, tokenize } from './text';
+import { TokenTrie } from './token-trie';
 import type { EmotionClassifier } from './types';
 
 /**
@@ -254,31 +255,14 @@ const TIE_ORDER: Emotion[] = [
   'neutral',
 ];
 
-interface TrieNode {
-  next: Map<string, TrieNode>;
-  cue?: Cue;
-  /** Prefix cues ("thank*") keyed by their stem at this node. */
-}
-
-const trie: TrieNode = { next: new Map() };
+const trie = new TokenTrie<Cue>();
 const prefixCues: { stem: string; cue: Cue }[] = [];
 for (const [phrase, cue] of LEXICON) {
   if (phrase.endsWith('*') && !phrase.includes(' ')) {
     prefixCues.push({ stem: normalizeText(phrase.slice(0, -1)), cue });
     continue;
   }
-  const tokens = tokenize(phrase).map((token) => token.norm);
-  if (tokens.length === 0) continue;
-  let node = trie;
-  for (const token of tokens) {
-    let child = node.next.get(token);
-    if (!child) {
-      child = { next: new Map() };
-      node.next.set(token, child);
-    }
-    node = child;
-  }
-  node.cue ??= cue;
+  trie.add(phrase, cue);
 }
 
 export interface EmotionExplanation {
@@ -307,13 +291,8 @@ export function explainEmotion(message: string): EmotionExplanation {
   let index = 0;
   while (index < tokens.length) {
     // Longest phrase at this position.
-    let node: TrieNode | undefined = trie;
-    let found: { cue: Cue; end: number } | null = null;
-    for (let cursor = index; cursor < tokens.length; cursor += 1) {
-      node = node.next.get(norms[cursor]!);
-      if (!node) break;
-      if (node.cue) found = { cue: node.cue, end: cursor };
-    }
+    const longest = trie.longestAt(norms, index);
+    let found: { cue: Cue; end: number } | null = longest ? { cue: longest.payload, end: longest.end } : null;
     if (!found) {
       const prefix = prefixCues.find(({ stem }) => norms[index]!.startsWith(stem));
       if (prefix) found = { cue: prefix.cue, end: index };

@@ -3,6 +3,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { ENTITY_PATTERN_FLAGS, checkEntityPattern } from '../../../platform/entity-patterns';
 import { findSystemEntities } from './system-entities';
 import { tokenize } from './text';
+import { TokenTrie } from './token-trie';
 import type { CustomEntityDef, EntityExtractor, EntityMatch, Language } from './types';
 
 /** Longer messages are cut before extraction: patterns and number rules then run on bounded input. */
@@ -26,38 +27,20 @@ const priority = (entityId: string) => {
   return index === -1 ? -1 : index;
 };
 
-interface TrieNode {
-  next: Map<string, TrieNode>;
-  /** The entity value ending here (first defined wins). */
-  value?: string;
-}
-
 interface CompiledEntity {
   id: string;
-  trie: TrieNode;
+  /** Synonyms → the entity value (first defined wins). */
+  trie: TokenTrie<string>;
   patterns: { value: string; regex: RegExp }[];
 }
 
 function compile(entity: CustomEntityDef): CompiledEntity {
-  const trie: TrieNode = { next: new Map() };
+  const trie = new TokenTrie<string>();
   const patterns: CompiledEntity['patterns'] = [];
   for (const row of entity.values) {
     if (row.type === 'synonyms') {
       // The value itself counts as a synonym, as in every designer of this kind.
-      for (const synonym of [row.value, ...row.synonyms]) {
-        const tokens = tokenize(synonym).map((token) => token.norm);
-        if (tokens.length === 0) continue;
-        let node = trie;
-        for (const token of tokens) {
-          let child = node.next.get(token);
-          if (!child) {
-            child = { next: new Map() };
-            node.next.set(token, child);
-          }
-          node = child;
-        }
-        node.value ??= row.value;
-      }
+      for (const synonym of [row.value, ...row.synonyms]) trie.add(synonym, row.value);
     } else {
       for (const pattern of row.pattern) {
         // Saved patterns passed the full safety check; compile and star height are re-checked here
@@ -77,18 +60,13 @@ function compile(entity: CustomEntityDef): CompiledEntity {
 function findCustom(entity: CompiledEntity, text: string): EntityMatch[] {
   const found: EntityMatch[] = [];
   const tokens = tokenize(text);
+  const norms = tokens.map((token) => token.norm);
   for (let start = 0; start < tokens.length; start += 1) {
-    let node: TrieNode | undefined = entity.trie;
-    let best: { value: string; end: number } | null = null;
-    for (let index = start; index < tokens.length; index += 1) {
-      node = node.next.get(tokens[index]!.norm);
-      if (!node) break;
-      if (node.value !== undefined) best = { value: node.value, end: index };
-    }
+    const best = entity.trie.longestAt(norms, start);
     if (best) {
       const from = tokens[start]!.start;
       const to = tokens[best.end]!.end;
-      found.push({ entityId: entity.id, value: best.value, text: text.slice(from, to), start: from, end: to });
+      found.push({ entityId: entity.id, value: best.payload, text: text.slice(from, to), start: from, end: to });
     }
   }
   // A pattern's value is what it matched (a PNR, an order number): the row's value only names the pattern.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEXICAL_OPTIONS, featureCounts, LexicalSpace, PhraseIndex, sparseDot } from './lexical-features';
-import { linearScores, quantizeWeights, seededRandom, softmaxInPlace, trainSoftmax } from './linear-model';
+import { linearScores, quantizeWeights, softmaxInPlace, trainSoftmax } from './linear-model';
+import { seededRandom } from './seeded-random';
 import { decodeModel, encodeModel } from './model-codec';
 
 describe('lexical features', () => {

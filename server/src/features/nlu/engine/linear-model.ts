@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random';
 /**
  * Multinomial logistic regression (softmax) over sparse vectors, trained by SGD with a linearly
  * decaying step, L2 weight decay applied lazily through a global scale, and a seeded shuffle so
@@ -21,18 +22,6 @@ export interface SoftmaxTrainOptions {
   /** Per-example weight (e.g. class balancing); default 1. */
   sampleWeights?: Float32Array;
   onProgress?: (fraction: number) => void;
-}
-
-/** mulberry32: a small, fast, seeded PRNG. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Gradients smaller than this are skipped (most classes quickly get probability ~0). */

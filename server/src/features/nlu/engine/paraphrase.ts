@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random';
 import type { Language } from './types';
 import { hasDevanagari, words } from './text';
 
@@ -97,18 +98,6 @@ const REQUEST_VERBS = new Set(
 );
 
 const HINDI_FRAMES = ['कृपया {line}', '{line} कृपया', '{line}, मदद कीजिए', 'नमस्ते, {line}'];
-
-/** Deterministic PRNG (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffle<T>(items: T[], next: () => number): T[] {
   const copy = [...items];
@@ -223,7 +212,7 @@ function styleLike(candidate: string, original: string): string {
 
 export function generateParaphrases(lines: string[], count: number, language: Language, seed = 1): string[] {
   if (count <= 0) return [];
-  const next = random(seed);
+  const next = seededRandom(seed);
   const seen = new Set(lines.map(key));
   const pools = lines.map((line) => ({ line, candidates: candidatesFor(line, language, next) }));
   const result: string[] = [];
