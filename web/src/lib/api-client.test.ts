@@ -67,6 +67,19 @@ describe('apiRequest', () => {
     expect(getSessionToken()).toBeNull();
   });
 
+  it('ignores a 401 for a session that ended while the request was in flight (signed out and in again)', async () => {
+    setSessionToken('old-session');
+    installFakeApi({
+      'GET /api/account/me': () => {
+        setSessionToken('new-session');
+        return fail(401, 1401, 'Session Expired! Please login', { login_required: true });
+      },
+    });
+    await expect(apiRequest(accountRoutes.me)).rejects.toMatchObject({ code: 1401 });
+    expect(ends).toHaveLength(0);
+    expect(getSessionToken()).toBe('new-session');
+  });
+
   it('does not end the session for a 403 with another code (inactive account)', async () => {
     setSessionToken('tok-3');
     installFakeApi({ 'POST /api/account/login': fail(403, 2004, 'Your account is not active') });

@@ -133,9 +133,12 @@ export async function apiRequest<R extends RouteContract>(
   const serverMessage = typeof payload?.message === 'string' ? payload.message : undefined;
   const message = errorTextForCode(code, serverMessage);
 
-  if (code === SESSION_GONE_CODE || loginRequired) {
+  // A request sent under a session that has since ended (signed out, then signed in again) says
+  // nothing about the current one: ending "it" would sign the new session out.
+  const sameSession = token === getSessionToken();
+  if (sameSession && (code === SESSION_GONE_CODE || loginRequired)) {
     endSession('expired', coreErrors.UNAUTHENTICATED.message);
-  } else if (code === FORBIDDEN_CODE) {
+  } else if (sameSession && code === FORBIDDEN_CODE) {
     endSession('forbidden', message);
   }
 
