@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { fileLimits } from '@parley/contracts/files';
 import type { Db } from '../db/client';
 import { files } from '../db/schema/platform';
@@ -57,6 +57,17 @@ export function createFileStore(deps: { db: Db; dataDir: string }) {
         })
         .returning();
       return row!;
+    },
+    /** Deletes stored files, rows and bytes (bytes best effort: a missing one is already gone). */
+    async remove(enterpriseId: string, ids: readonly string[]) {
+      if (ids.length === 0) return;
+      const rows = await deps.db
+        .delete(files)
+        .where(and(eq(files.enterpriseId, enterpriseId), inArray(files.id, [...ids])))
+        .returning({ storageKey: files.storageKey });
+      await Promise.all(
+        rows.map((row) => fs.rm(path.join(root, row.storageKey), { force: true }).catch(() => undefined)),
+      );
     },
     async open(enterpriseId: string, id: string) {
       const [row] = await deps.db

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   agentDocuments,
@@ -6,7 +6,6 @@ import {
   type AgentKnowledgeConfigRow,
   type AgentPromptConfigRow,
 } from '../../db/schema/agents';
-import { files } from '../../db/schema/platform';
 
 export type AgentSettingsRow = Pick<
   typeof agents.$inferSelect,
@@ -118,13 +117,7 @@ export function createAgentSettingsRepository(db: Db) {
       return tx.insert(agentDocuments).values(rows).returning();
     },
 
-    /** Removes file rows (used when saving documents failed half-way). */
-    async removeFiles(enterpriseId: string, fileIds: string[]) {
-      if (fileIds.length === 0) return;
-      await db.delete(files).where(and(eq(files.enterpriseId, enterpriseId), inArray(files.id, fileIds)));
-    },
-
-    /** Deletes the document and its file row together; undefined when it is not this agent's. */
+    /** Deletes the document; undefined when it is not this agent's. The caller removes its stored file. */
     async removeDocument(enterpriseId: string, agentId: string, documentId: string) {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -137,8 +130,6 @@ export function createAgentSettingsRepository(db: Db) {
             ),
           )
           .returning();
-        if (!row) return undefined;
-        await tx.delete(files).where(and(eq(files.id, row.fileId), eq(files.enterpriseId, enterpriseId)));
         return row;
       });
     },

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -21,6 +20,7 @@ import {
   type AgentDocumentRow,
   type AgentSettingsRow,
 } from './agent-settings.repository';
+import { isUniqueViolation } from '../../db/postgres-errors';
 
 /** Model types that answer with a GenAI endpoint and so need a configuration (agents.md §2.6). */
 const modelTypesNeedingConfiguration = new Set(['OpenAi', 'GPT2']);
@@ -76,18 +76,8 @@ export function createAgentSettingsService(deps: { db: Db; files: FileStore; gen
       });
   }
 
-  /** Removes stored files (bytes and rows) after a failed upload; best effort. */
-  async function discardFiles(enterpriseId: string, fileIds: string[]) {
-    for (const fileId of fileIds) {
-      try {
-        const { path: filePath } = await deps.files.open(enterpriseId, fileId);
-        await fs.rm(filePath, { force: true });
-      } catch {
-        // Already gone.
-      }
-    }
-    await repository.removeFiles(enterpriseId, fileIds);
-  }
+  /** Removes stored files (bytes and rows) after a failed upload. */
+  const discardFiles = (enterpriseId: string, fileIds: string[]) => deps.files.remove(enterpriseId, fileIds);
 
   async function knowledge(enterpriseId: string, row: AgentSettingsRow): Promise<GenAiConfig> {
     const documents = await repository.listDocuments(enterpriseId, row.id);
@@ -246,29 +236,16 @@ export function createAgentSettingsService(deps: { db: Db; files: FileStore; gen
           saved.map((file) => file.fileId),
         );
         // Another upload took the name meanwhile.
-        if (
-          (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
-          (error as { cause?: { code?: string } }).cause?.code === '23505'
-        )
-          throw new AppError('AGENT_DOCUMENT_EXISTS');
+        if (isUniqueViolation(error)) throw new AppError('AGENT_DOCUMENT_EXISTS');
         throw error;
       }
     },
 
     async removeDocument(enterpriseId: string, id: string, documentId: string) {
       await found(enterpriseId, id);
-      let filePath: string | null;
-      const documents = await repository.listDocuments(enterpriseId, id);
-      const document = documents.find((row) => row.id === documentId);
-      if (!document) throw new AppError('NOT_FOUND');
-      try {
-        filePath = (await deps.files.open(enterpriseId, document.fileId)).path;
-      } catch {
-        filePath = null;
-      }
       const removed = await repository.removeDocument(enterpriseId, id, documentId);
       if (!removed) throw new AppError('NOT_FOUND');
-      if (filePath) await fs.rm(filePath, { force: true }).catch(() => undefined);
+      await deps.files.remove(enterpriseId, [removed.fileId]);
       return { id: documentId };
     },
   };

@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema/platform';
 import { agentDocuments, agentEntities, agentIntents, agentStories, agents } from '../../db/schema/agents';
+import { containsPattern } from '../../db/like-pattern';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type AgentCounts = { storyCount: number; intentCount: number; entityCount: number };
@@ -10,22 +10,6 @@ export interface AgentValues {
   name: string;
   description: string;
   type: string;
-}
-
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** PostgreSQL's unique_violation, also when wrapped by drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current = error as { code?: string; cause?: unknown } | undefined;
-  while (current && !seen.has(current)) {
-    if (current.code === '23505') return true;
-    seen.add(current);
-    current = current.cause as typeof current;
-  }
-  return false;
 }
 
 /** Agents of one enterprise: every query is scoped by enterpriseId, so a foreign id finds nothing. */
@@ -41,7 +25,7 @@ export function createAgentsRepository(db: Db) {
         .where(
           and(
             eq(agents.enterpriseId, enterpriseId),
-            options.name ? ilike(agents.name, likePattern(options.name)) : undefined,
+            options.name ? ilike(agents.name, containsPattern(options.name)) : undefined,
           ),
         )
         .orderBy(desc(agents.createdAt), desc(agents.id))
@@ -116,27 +100,16 @@ export function createAgentsRepository(db: Db) {
      * Deletes the agent and the stored files of its documents in one transaction (entities, stories,
      * intents and document rows cascade). Answers the deleted file rows' ids, or null when not found.
      */
+    /** Deletes the agent (its documents go with it) and answers the stored files left to remove, or null. */
     async remove(enterpriseId: string, id: string) {
       return db.transaction(async (tx) => {
         const documents = await tx
           .select({ fileId: agentDocuments.fileId })
           .from(agentDocuments)
           .where(and(eq(agentDocuments.enterpriseId, enterpriseId), eq(agentDocuments.agentId, id)));
-        const fileIds = documents.map((document) => document.fileId);
         const deleted = await tx.delete(agents).where(scope(enterpriseId, id)).returning({ id: agents.id });
-        if (deleted.length !== 1) return null;
-        if (fileIds.length > 0)
-          await tx.delete(files).where(and(eq(files.enterpriseId, enterpriseId), inArray(files.id, fileIds)));
-        return fileIds;
+        return deleted.length === 1 ? documents.map((document) => document.fileId) : null;
       });
-    },
-    /** Ids of the stored files behind an agent's documents (to clean the bytes after a delete). */
-    async documentFileIds(enterpriseId: string, id: string) {
-      const rows = await db
-        .select({ fileId: agentDocuments.fileId })
-        .from(agentDocuments)
-        .where(and(eq(agentDocuments.enterpriseId, enterpriseId), eq(agentDocuments.agentId, id)));
-      return rows.map((row) => row.fileId);
     },
   };
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import {
   agentMessages,
   defaultAgentConfig,
@@ -11,7 +10,8 @@ import {
 } from '@parley/contracts/agents';
 import { AppError } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
-import { isUniqueViolation, type AgentCounts, type AgentRow, type AgentsRepository } from './agents.repository';
+import { type AgentCounts, type AgentRow, type AgentsRepository } from './agents.repository';
+import { isUniqueViolation } from '../../db/postgres-errors';
 
 /** The most agents one list call answers (perPage -1 = "all", for the report's agent picker). */
 export const AGENT_LIST_MAX = 1000;
@@ -161,14 +161,9 @@ export function createAgentsService(deps: {
     async remove(enterpriseId: string, id: string) {
       const agent = await load(enterpriseId, id);
       if (agent.storyCount > 0 || agent.intentCount > 0) throw new AppError('AGENT_HAS_CONTENT');
-      // Where the document bytes live, read before the rows go (the bytes are removed after the commit).
-      const paths: string[] = [];
-      for (const fileId of await repository.documentFileIds(enterpriseId, id)) {
-        const stored = await files.open(enterpriseId, fileId).catch(() => null);
-        if (stored) paths.push(stored.path);
-      }
-      if ((await repository.remove(enterpriseId, id)) === null) throw new AppError('NOT_FOUND');
-      await Promise.all(paths.map((path) => fs.rm(path, { force: true }).catch(() => undefined)));
+      const fileIds = await repository.remove(enterpriseId, id);
+      if (fileIds === null) throw new AppError('NOT_FOUND');
+      await files.remove(enterpriseId, fileIds);
       return { id };
     },
     /**

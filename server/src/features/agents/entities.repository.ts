@@ -1,10 +1,7 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentEntities, agentIntents, agents, type EntityValueRow } from '../../db/schema/agents';
-
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+import { containsPattern } from '../../db/like-pattern';
 
 /** Custom entities. Every query is scoped by the caller's enterprise: another tenant's ids find nothing. */
 export function createEntitiesRepository(db: Db) {
@@ -35,7 +32,7 @@ export function createEntitiesRepository(db: Db) {
         .where(
           and(
             scope(enterpriseId, agentId),
-            options.searchterm ? ilike(agentEntities.name, likePattern(options.searchterm)) : undefined,
+            options.searchterm ? ilike(agentEntities.name, containsPattern(options.searchterm)) : undefined,
           ),
         )
         .orderBy(desc(agentEntities.updatedAt), desc(agentEntities.id))

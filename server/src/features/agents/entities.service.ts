@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../platform/errors';
 import type { EntitiesRepository, EntityRow } from './entities.repository';
 import { checkEntityPattern } from '../../platform/entity-patterns';
+import { isUniqueViolation } from '../../db/postgres-errors';
 
 /** What the routes hand over: entityBody after parsing (trimmed, synonyms split, pattern wrapped). */
 export interface EntityInput {
@@ -25,15 +26,6 @@ function toEntity(row: EntityRow): CustomEntity {
     values: row.values,
     updatedOn: row.updatedAt.toISOString(),
   };
-}
-
-function uniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function nameTaken() {
@@ -87,7 +79,7 @@ export function createEntitiesService(deps: { repository: EntitiesRepository }) 
       return await work();
     } catch (error) {
       // Two requests racing past the check meet the unique index.
-      if (uniqueViolation(error)) throw nameTaken();
+      if (isUniqueViolation(error)) throw nameTaken();
       throw error;
     }
   }

@@ -8,6 +8,7 @@ import {
   type IntentParameterRow,
   type IntentUtteranceRow,
 } from '../../db/schema/agents';
+import { containsPattern } from '../../db/like-pattern';
 
 export interface IntentValues {
   name: string;
@@ -15,10 +16,6 @@ export interface IntentValues {
   responses: { response: string }[];
   parameters: IntentParameterRow[];
   entityIds: string[];
-}
-
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** Intents of a story. Every query is scoped by the caller's enterprise, the agent and the story. */
@@ -66,7 +63,7 @@ export function createIntentsRepository(db: Db) {
         .where(
           and(
             scope(enterpriseId, agentId, storyId),
-            options.name ? ilike(agentIntents.name, likePattern(options.name)) : undefined,
+            options.name ? ilike(agentIntents.name, containsPattern(options.name)) : undefined,
           ),
         )
         .orderBy(asc(sql`lower(${agentIntents.name})`), asc(agentIntents.id))

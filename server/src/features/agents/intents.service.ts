@@ -3,19 +3,11 @@ import { intentMessages, type IntentDetails, type intentBody } from '@parley/con
 import { systemEntities, systemEntityIds } from '@parley/contracts/agent-entities';
 import { AppError } from '../../platform/errors';
 import type { IntentRow, IntentsRepository, IntentValues } from './intents.repository';
+import { isUniqueViolation } from '../../db/postgres-errors';
 
 export type IntentInput = z.output<typeof intentBody>;
 
 const systemNames = new Map<string, string>(systemEntities.map((entity) => [entity.id, entity.name]));
-
-function uniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const nameTaken = () => new AppError('INTENT_NAME_TAKEN', { fieldErrors: { name: intentMessages.nameTaken } });
 
@@ -109,7 +101,7 @@ export function createIntentsService(deps: { repository: IntentsRepository }) {
       return await work();
     } catch (error) {
       // Two requests racing past the check meet the unique index.
-      if (uniqueViolation(error)) throw nameTaken();
+      if (isUniqueViolation(error)) throw nameTaken();
       throw error;
     }
   }

@@ -1,19 +1,11 @@
 import { intentLimits, intentMessages, type Story } from '@parley/contracts/agent-stories';
 import { AppError } from '../../platform/errors';
 import type { StoriesRepository, StoryRow } from './stories.repository';
+import { isUniqueViolation } from '../../db/postgres-errors';
 
 type StoryInput = { name: string; parentId: string | null };
 /** As sent: parentId left out means a root story on create and "keep the current parent" on update. */
 type StoryBodyInput = { name: string; parentId?: string | null };
-
-function uniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const nameTaken = () => new AppError('STORY_NAME_TAKEN', { fieldErrors: { name: intentMessages.storyNameTaken } });
 
@@ -94,7 +86,7 @@ export function createStoriesService(deps: { repository: StoriesRepository }) {
       return await work();
     } catch (error) {
       // Two requests racing past the check meet the unique index.
-      if (uniqueViolation(error)) throw nameTaken();
+      if (isUniqueViolation(error)) throw nameTaken();
       throw error;
     }
   }

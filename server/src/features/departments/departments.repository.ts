@@ -2,12 +2,9 @@ import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/platform';
 import { departments, departmentUsers } from '../../db/schema/enterprise-admin';
+import { containsPattern } from '../../db/like-pattern';
 
 export type DepartmentValues = { name: string; description: string; managerId: string | null };
-
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** Every query is scoped by the caller's enterprise: another tenant's ids simply find nothing. */
 export function createDepartmentsRepository(db: Db) {
@@ -29,7 +26,7 @@ export function createDepartmentsRepository(db: Db) {
         .where(
           and(
             eq(departments.enterpriseId, enterpriseId),
-            options.name ? ilike(departments.name, likePattern(options.name)) : undefined,
+            options.name ? ilike(departments.name, containsPattern(options.name)) : undefined,
           ),
         )
         .orderBy(asc(sql`lower(${departments.name})`), asc(departments.id))
@@ -111,7 +108,7 @@ export function createDepartmentsRepository(db: Db) {
           and(
             eq(users.enterpriseId, enterpriseId),
             name
-              ? sql`(${users.name} ilike ${likePattern(name)} or ${users.email} ilike ${likePattern(name)})`
+              ? sql`(${users.name} ilike ${containsPattern(name)} or ${users.email} ilike ${containsPattern(name)})`
               : undefined,
           ),
         )
@@ -131,7 +128,7 @@ export function createDepartmentsRepository(db: Db) {
           and(
             eq(users.enterpriseId, enterpriseId),
             options.name
-              ? sql`(${users.name} ilike ${likePattern(options.name)} or ${users.email} ilike ${likePattern(options.name)})`
+              ? sql`(${users.name} ilike ${containsPattern(options.name)} or ${users.email} ilike ${containsPattern(options.name)})`
               : undefined,
             options.mapped === undefined ? undefined : options.mapped ? mapped : sql`not ${mapped}`,
           ),

@@ -1,6 +1,7 @@
 import type { Department, DepartmentBody } from '@parley/contracts/departments';
 import { AppError } from '../../platform/errors';
 import type { DepartmentRow, DepartmentsRepository } from './departments.repository';
+import { isUniqueViolation } from '../../db/postgres-errors';
 
 type DepartmentInput = Required<Pick<DepartmentBody, 'name'>> & { desc: string; manager: string | null };
 
@@ -14,15 +15,6 @@ function toDepartment(row: DepartmentRow): Department {
     userCount: Number(row.userCount),
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function uniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Departments (platform §7.3): CRUD with a manager of the same enterprise, and their users. */
@@ -54,7 +46,7 @@ export function createDepartmentsService(deps: { repository: DepartmentsReposito
       return await work();
     } catch (error) {
       // Two requests racing past the check meet the unique index.
-      if (uniqueViolation(error)) throw nameTaken();
+      if (isUniqueViolation(error)) throw nameTaken();
       throw error;
     }
   }

@@ -4,18 +4,6 @@ import { integrations } from '../../db/schema/enterprise-admin';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 
-/** PostgreSQL's unique_violation, also when wrapped by drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current = error as { code?: string; cause?: unknown } | undefined;
-  while (current && !seen.has(current)) {
-    if (current.code === '23505') return true;
-    seen.add(current);
-    current = current.cause as typeof current;
-  }
-  return false;
-}
-
 export function createIntegrationsRepository(db: Db) {
   return {
     async list(enterpriseId: string, filter: { name?: string; authType?: number; from: number; perPage: number }) {

@@ -14,7 +14,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { OutboundError, type OutboundHttp } from '../../platform/outbound-http';
 import type { SecretBox } from '../../platform/secrets';
-import { createIntegrationsRepository, isUniqueViolation, type IntegrationRow } from './integrations.repository';
+import { createIntegrationsRepository, type IntegrationRow } from './integrations.repository';
+import { isUniqueViolation } from '../../db/postgres-errors';
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 

@@ -8,6 +8,7 @@ import { hashPassword } from '../../platform/passwords';
 import { randomToken, sha256 } from '../../platform/secrets';
 import type { SessionsService } from '../../platform/sessions';
 import type { InvitationRow, InvitationsRepository } from './invitations.repository';
+import { isUniqueViolation } from '../../db/postgres-errors';
 
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
@@ -35,15 +36,6 @@ function toInvitation(row: InvitationRow): Invitation {
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function uniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Invitations (platform §7.3): invite by email with roles, resend, revoke, and accept from the mailed link. */
@@ -152,7 +144,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
           roles: row.roles,
         });
       } catch (error) {
-        if (uniqueViolation(error)) throw new AppError('INVITATION_EMAIL_REGISTERED');
+        if (isUniqueViolation(error)) throw new AppError('INVITATION_EMAIL_REGISTERED');
         throw error;
       }
       if (!userId) throw new AppError('INVITATION_USED');

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, isNull, gt, ne, or, sql } from 'drizzle-orm
 import type { Db, DbOrTx } from '../../db/client';
 import { enterprises, sessions, users } from '../../db/schema/platform';
 import { departments, departmentUsers, userProfiles } from '../../db/schema/enterprise-admin';
+import { containsPattern } from '../../db/like-pattern';
 
 export interface UserListFilter {
   name?: string;
@@ -21,15 +22,11 @@ const summaryColumns = {
 };
 export type UserRow = { id: string; name: string; email: string; roles: number[]; state: number; createdAt: Date };
 
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
-}
-
 /** Every query is scoped by the caller's enterprise: another tenant's id is simply not found. */
 export function createUsersRepository(db: Db) {
   return {
     async list(enterpriseId: string, filter: UserListFilter) {
-      const pattern = filter.name ? `%${escapeLike(filter.name)}%` : undefined;
+      const pattern = filter.name ? containsPattern(filter.name) : undefined;
       return db
         .select(summaryColumns)
         .from(users)
