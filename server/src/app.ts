@@ -54,6 +54,8 @@ export interface AppDeps {
   mailer: Mailer;
   secrets: SecretBox;
   logger?: FastifyBaseLogger;
+  /** Agents to train once the app is ready (the first start's demo agents). */
+  trainOnReady?: { enterpriseId: string; agentIds: string[] };
 }
 
 /** Builds the Fastify app: platform plugins first, then every feature. Starts nothing. */
@@ -164,7 +166,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionUser: (userId) => account.me(userId),
   });
   enterpriseProfileFeature(app, { db: database.db, sessions, config });
-  const nlu = nluFeature(app, { db: database.db, jobs: deps.jobs, bus, outbound, genAi: integrations });
+  const nlu = nluFeature(app, {
+    db: database.db,
+    jobs: deps.jobs,
+    bus,
+    outbound,
+    genAi: integrations,
+    trainOnReady: deps.trainOnReady,
+  });
   agentsFeature(app, { db: database.db, files, config, genAiConfigs: integrations, trainer: nlu.trainer });
 
   if (fs.existsSync(config.webDist)) {

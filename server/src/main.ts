@@ -8,7 +8,7 @@ import { createJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { createSecretBox, resolveSecretKey } from './platform/secrets';
 import { buildApp } from './app';
-import { isFirstStart, seedDemo, trainDemoAgents } from './seed';
+import { seedDemo } from './seed';
 
 /** config from env → open db (lock) → migrate → seed → start jobs → listen; graceful stop on signals. */
 async function main() {
@@ -23,10 +23,10 @@ async function main() {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
   await runMigrations(database);
-  const firstStart = config.seedDemo && (await isFirstStart(database));
-  const demo = config.seedDemo
+  const seeded = config.seedDemo
     ? await seedDemo(database, { dataDir: config.dataDir, scryptLogN: config.scryptLogN })
     : null;
+  const demo = seeded?.login ?? null;
 
   const bus = await createEventBus({
     db: database.db,
@@ -36,10 +36,11 @@ async function main() {
   const jobs = await createJobs({ raw: database.raw, onError: (error) => logger.error({ err: error }, 'jobs') });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secrets = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
-  const app = await buildApp({ config, database, bus, jobs, mailer, secrets, logger });
-  // The demo travel assistant is trained on the first start (the job runs once the app is ready).
-  if (firstStart)
-    await trainDemoAgents(database, jobs).catch((error: unknown) => logger.error({ err: error }, 'demo training'));
+  // On the first start the demo travel assistant is trained as soon as the job runner is up.
+  const trainOnReady = seeded?.created
+    ? { enterpriseId: seeded.created.enterpriseId, agentIds: seeded.created.nlpAgentIds }
+    : undefined;
+  const app = await buildApp({ config, database, bus, jobs, mailer, secrets, logger, trainOnReady });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -32,7 +32,7 @@ function tagged(utterance: string, text: string, entityId: string, parameter: st
  * Demo data of the agent designer: an NLP travel assistant with stories, intents, tagged entities
  * and prompts, and a prompt-based support agent. Every row passes the same schemas as the API.
  */
-export async function seedDemoAgents(tx: Tx, enterpriseId: string, createdBy: string) {
+export async function seedDemoAgents(tx: Tx, enterpriseId: string, createdBy: string): Promise<string[]> {
   const [travel] = await tx
     .insert(agents)
     .values({
@@ -167,4 +167,5 @@ export async function seedDemoAgents(tx: Tx, enterpriseId: string, createdBy: st
       ],
     },
   });
+  return [agentId];
 }

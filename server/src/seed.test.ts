@@ -13,7 +13,9 @@ describe('first-start seed', () => {
 
   beforeAll(async () => {
     context = await createTestApp();
-    demo = (await seedDemo(context.database, { dataDir, scryptLogN: 10 }))!;
+    const seeded = await seedDemo(context.database, { dataDir, scryptLogN: 10 });
+    demo = seeded.login!;
+    expect(seeded.created?.nlpAgentIds).toHaveLength(1);
     token = await login(context, demo.email, demo.password);
   });
   afterAll(async () => {
@@ -22,7 +24,7 @@ describe('first-start seed', () => {
   });
 
   it('runs once: a second start prints the same login and adds nothing', async () => {
-    expect(await seedDemo(context.database, { dataDir, scryptLogN: 10 })).toEqual(demo);
+    expect(await seedDemo(context.database, { dataDir, scryptLogN: 10 })).toEqual({ login: demo, created: null });
     const agents = json(await context.app.inject({ method: 'GET', url: '/api/agents', headers: as(token) }));
     expect(agents.data.agents).toHaveLength(2);
   });

@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { nluMessages } from '@parley/contracts/nlu';
+import { sql } from 'drizzle-orm';
 import type { Database } from './db/client';
 import { enterprises, users } from './db/schema/platform';
-import { agents } from './db/schema/agents';
-import type { Jobs } from './platform/jobs';
-import { createNluRepository } from './features/nlu/nlu.repository';
 import { hashPassword } from './platform/passwords';
 import { randomToken } from './platform/secrets';
 import { seedDemoAgents } from './seed-agents';
@@ -16,45 +12,15 @@ export interface DemoLogin {
   password: string;
 }
 
+/** What a start's seed gives: the login to print and, on the first start only, what it created. */
+export interface DemoSeed {
+  login: DemoLogin | null;
+  /** The demo enterprise and its NLP agents to train once the job runner is up; null when already seeded. */
+  created: { enterpriseId: string; nlpAgentIds: string[] } | null;
+}
+
 export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.local';
 export const DEMO_AGENT_EMAIL = 'agent@demo.parley.local';
-
-/** True before the first start's seed: no enterprise exists yet. */
-export async function isFirstStart(database: Database): Promise<boolean> {
-  const [{ count }] = (await database.db.select({ count: sql<number>`count(*)::int` }).from(enterprises)) as [
-    { count: number },
-  ];
-  return count === 0;
-}
-
-/**
- * After the first start's seed, once the job runner is up: queues the training of the demo NLP
- * agents, so the travel assistant answers in Try it without a press of Train Agent.
- */
-export async function trainDemoAgents(database: Database, jobs: Jobs): Promise<number> {
-  const [enterprise] = await database.db
-    .select({ id: users.enterpriseId })
-    .from(users)
-    .where(eq(users.email, DEMO_ADMIN_EMAIL))
-    .limit(1);
-  if (!enterprise) return 0;
-  const rows = await database.db
-    .select({ id: agents.id })
-    .from(agents)
-    .where(
-      and(
-        eq(agents.enterpriseId, enterprise.id),
-        eq(agents.type, 'nlp'),
-        eq(agents.trainingStatus, 'not_trained'),
-        isNull(agents.activeModelId),
-      ),
-    );
-  const repository = createNluRepository(database.db);
-  let queued = 0;
-  for (const row of rows)
-    if (await repository.startTraining(jobs, enterprise.id, row.id, nluMessages.trainStarted)) queued += 1;
-  return queued;
-}
 
 /**
  * First start: a demo enterprise with an administrator and a Handle Chats agent. The password is
@@ -64,16 +30,16 @@ export async function trainDemoAgents(database: Database, jobs: Jobs): Promise<n
 export async function seedDemo(
   database: Database,
   options: { dataDir: string; scryptLogN: number },
-): Promise<DemoLogin | null> {
+): Promise<DemoSeed> {
   const loginFile = path.join(options.dataDir, 'demo-login.txt');
   const [{ count }] = (await database.db.select({ count: sql<number>`count(*)::int` }).from(enterprises)) as [
     { count: number },
   ];
-  if (count > 0) return readDemoLogin(loginFile);
+  if (count > 0) return { login: readDemoLogin(loginFile), created: null };
 
   const password = `demo-${randomToken(9)}`;
   const passwordHash = await hashPassword(password, options.scryptLogN);
-  await database.db.transaction(async (tx) => {
+  const created = await database.db.transaction(async (tx) => {
     const [enterprise] = await tx
       .insert(enterprises)
       .values({ name: 'Demo Enterprise', settings: { title: 'Parley', timezone: 'Asia/Kolkata' } })
@@ -85,11 +51,11 @@ export async function seedDemo(
         { enterpriseId: enterprise!.id, email: DEMO_AGENT_EMAIL, name: 'Demo Agent', passwordHash, roles: [3] },
       ])
       .returning({ id: users.id });
-    await seedDemoAgents(tx, enterprise!.id, admin!.id);
+    return { enterpriseId: enterprise!.id, nlpAgentIds: await seedDemoAgents(tx, enterprise!.id, admin!.id) };
   });
   fs.mkdirSync(options.dataDir, { recursive: true });
   fs.writeFileSync(loginFile, `${DEMO_ADMIN_EMAIL}\n${password}\n`, { mode: 0o600 });
-  return { email: DEMO_ADMIN_EMAIL, password };
+  return { login: { email: DEMO_ADMIN_EMAIL, password }, created };
 }
 
 function readDemoLogin(file: string): DemoLogin | null {

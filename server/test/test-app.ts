@@ -34,6 +34,8 @@ export interface TestAppOptions {
   withJobs?: boolean;
   /** Runs after buildApp and before ready(): the place to register test-only routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Agents to train once the app is ready, as on a first start. */
+  trainOnReady?: { enterpriseId: string; agentIds: string[] };
 }
 
 /** A real app on a fresh copy of the migrated test database (PGlite, or PostgreSQL in CI). */
@@ -67,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     jobs,
     mailer,
     secrets: createSecretBox('test-secret-key-0123456789'),
+    trainOnReady: options.trainOnReady,
   });
   await options.beforeReady?.(app);
   await app.ready();

@@ -3,20 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, login, type TestContext } from '../../../test/test-app';
-import { seedDemo, trainDemoAgents } from '../../seed';
+import { openTestDatabase } from '../../../test/test-database';
+import type { Database } from '../../db/client';
+import { seedDemo } from '../../seed';
 
 describe('the demo travel assistant', () => {
+  let database: Database;
   let context: TestContext;
   let token: string;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-demo-train-'));
 
   beforeAll(async () => {
-    context = await createTestApp({ withJobs: true });
-    const demo = (await seedDemo(context.database, { dataDir, scryptLogN: 10 }))!;
-    token = await login(context, demo.email, demo.password);
+    // A first start: the seed runs, then the app comes up and queues the demo agents' training.
+    database = await openTestDatabase();
+    const seeded = await seedDemo(database, { dataDir, scryptLogN: 10 });
+    context = await createTestApp({
+      database,
+      withJobs: true,
+      trainOnReady: { enterpriseId: seeded.created!.enterpriseId, agentIds: seeded.created!.nlpAgentIds },
+    });
+    token = await login(context, seeded.login!.email, seeded.login!.password);
   });
   afterAll(async () => {
     await context.close();
+    await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -26,7 +36,6 @@ describe('the demo travel assistant', () => {
   }
 
   it('is trained after the first start and answers in Try it', async () => {
-    expect(await trainDemoAgents(context.database, context.jobs)).toBe(1);
     const list = (await call('GET', '/api/agents')).data.agents as unknown as { id: string; name: string }[];
     const travel = list.find((agent) => agent.name === 'Demo Travel Assistant')!;
     let status = 'training';
@@ -35,8 +44,8 @@ describe('the demo travel assistant', () => {
       status = (await call('GET', `/api/agents/${travel.id}/training`)).data.trainingStatus as string;
     }
     expect(status).toBe('trained');
-    // A second call queues nothing: the agent is trained.
-    expect(await trainDemoAgents(context.database, context.jobs)).toBe(0);
+    // A second start creates nothing, so it queues nothing.
+    expect((await seedDemo(database, { dataDir, scryptLogN: 10 })).created).toBeNull();
 
     const hello = await call('POST', '/api/predictIntent', { message: { text: 'hello there' }, agentId: travel.id });
     expect(hello.data).toMatchObject({ intent: 'greet', intentIdentified: true });

@@ -18,6 +18,8 @@ export interface NluDeps {
   bus: EventBus;
   outbound: OutboundHttp;
   genAi: GenAiCredentialsLookup;
+  /** Agents to train once the job runner is up (the first start's demo agents). */
+  trainOnReady?: { enterpriseId: string; agentIds: readonly string[] };
 }
 
 /**
@@ -34,6 +36,11 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
   registerNluRoutes(app, { nlu });
   app.addHook('onReady', async () => {
     await deps.jobs.work<TrainJobData>(TRAIN_JOB, handle);
+    const { enterpriseId, agentIds } = deps.trainOnReady ?? { enterpriseId: '', agentIds: [] };
+    for (const agentId of agentIds)
+      await nlu
+        .startTraining(enterpriseId, agentId)
+        .catch((error: unknown) => app.log.error({ err: error }, 'demo training'));
   });
   app.addHook('onClose', async () => {
     await runner.close();
