@@ -9,11 +9,13 @@ export const agentsKeys = {
   stories: (agentId: string) => ['agents', 'detail', agentId, 'stories'] as const,
   intents: (agentId: string, storyId: string, name?: string) =>
     ['agents', 'detail', agentId, 'stories', storyId, 'intents', { name: name ?? '' }] as const,
+  /** Outside the stories subtree: saving an intent sets it and refreshes the lists, not itself. */
   intent: (agentId: string, storyId: string, intentId: string) =>
-    ['agents', 'detail', agentId, 'stories', storyId, 'intent', intentId] as const,
+    ['agents', 'detail', agentId, 'intent', storyId, intentId] as const,
   entities: (agentId: string) => ['agents', 'detail', agentId, 'entities'] as const,
   entityList: (agentId: string, query: { type: number; from: number; perPage: number; searchterm?: string }) =>
     ['agents', 'detail', agentId, 'entities', 'list', query] as const,
-  entity: (agentId: string, entityId: string) => ['agents', 'detail', agentId, 'entities', 'one', entityId] as const,
+  /** Outside the entities subtree, for the same reason. */
+  entity: (agentId: string, entityId: string) => ['agents', 'detail', agentId, 'entity', entityId] as const,
   genAiConfigs: () => ['genai-configs'] as const,
 };

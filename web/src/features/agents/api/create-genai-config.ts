@@ -17,7 +17,6 @@ export function useCreateGenAiConfig() {
       queryClient.setQueryData<GenAiConfigEntry[]>(agentsKeys.genAiConfigs(), (list) =>
         list ? [...list, created].sort((a, b) => a.name.localeCompare(b.name)) : [created],
       );
-      return queryClient.invalidateQueries({ queryKey: agentsKeys.genAiConfigs() });
     },
   });
 }

@@ -13,6 +13,6 @@ export function useUpdateAgentPrompt(agentId: string) {
   return useMutation({
     mutationFn: (body: PromptConfigBody) => updateAgentPrompt(agentId, body),
     meta: { inlineErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsKeys.detail(agentId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsKeys.detail(agentId), exact: true }),
   });
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@parley/contracts/realtime';
 import type { RealtimeListener } from '../../../lib/realtime-client';
 import { agentsKeys } from '../api/agents-keys';
@@ -36,5 +36,37 @@ describe('subscribeAgentEvents', () => {
     expect(invalid(agentsKeys.stories(agentId))).toBe(false);
     unsubscribe();
     expect(listeners.size).toBe(0);
+  });
+
+  it('leaves the agent and the list to an open agent page that follows the training itself', () => {
+    const listeners = new Map<string, RealtimeListener>();
+    const realtime = {
+      on: (name: string, listener: RealtimeListener) => {
+        listeners.set(name, listener);
+        return () => listeners.delete(name);
+      },
+    };
+    const queryClient = new QueryClient();
+    const agentId = '7e7e0000-0000-4000-8000-0000000000b2';
+    for (const key of [agentsKeys.detail(agentId), agentsKeys.list({}), trainingStateKey(agentId)])
+      queryClient.setQueryData(key, { any: true });
+    const following = new QueryObserver(queryClient, {
+      queryKey: trainingStateKey(agentId),
+      queryFn: () => new Promise(() => undefined),
+      staleTime: Infinity,
+    }).subscribe(() => undefined);
+    subscribeAgentEvents(realtime, queryClient);
+    listeners.get('agent.trained')!({
+      type: 'event',
+      id: 2,
+      name: 'agent.trained',
+      payload: { agentId, trainingStatus: 'trained' },
+      at: '2026-11-21T09:00:00.000Z',
+    });
+    const invalid = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(invalid(trainingStateKey(agentId))).toBe(true);
+    expect(invalid(agentsKeys.detail(agentId))).toBe(false);
+    expect(invalid(agentsKeys.list({}))).toBe(false);
+    following();
   });
 });

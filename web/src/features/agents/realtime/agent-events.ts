@@ -14,9 +14,16 @@ function agentIdOf(payload: unknown): string | null {
 export function subscribeAgentEvents(realtime: Pick<RealtimeClient, 'on'>, queryClient: QueryClient): () => void {
   return realtime.on(AGENT_TRAINED_EVENT, (event) => {
     const agentId = agentIdOf(event.payload);
+    // An open agent page follows its training state and refreshes the agent and the list itself.
+    const followed =
+      agentId !== null &&
+      queryClient
+        .getQueryCache()
+        .find({ queryKey: trainingStateKey(agentId) })
+        ?.isActive();
+    if (agentId) void queryClient.invalidateQueries({ queryKey: trainingStateKey(agentId) });
+    if (followed) return;
     void queryClient.invalidateQueries({ queryKey: agentsKeys.lists() });
-    if (!agentId) return;
-    void queryClient.invalidateQueries({ queryKey: agentsKeys.detail(agentId), exact: true });
-    void queryClient.invalidateQueries({ queryKey: trainingStateKey(agentId) });
+    if (agentId) void queryClient.invalidateQueries({ queryKey: agentsKeys.detail(agentId), exact: true });
   });
 }
