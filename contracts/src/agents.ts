@@ -42,9 +42,6 @@ export const agentMessages = {
   /** Train on a prompt agent until the knowledge-base builder lands (issue: knowledge base). */
   promptTrainPending:
     'Your documents and website addresses are saved. Building a searchable knowledge base from them arrives with the knowledge-base engine; until then the prompt agent answers from its prompt alone.',
-  /** Train on an NLP agent until the NLU engine lands. */
-  nlpTrainPending:
-    'Your stories, intents and entities are saved. Training NLP models arrives with the NLU engine; until then this agent stays Not Trained.',
   analyticsNotConfigured:
     'Analytics is not configured. Set PARLEY_ANALYTICS_URL to the base address of your analytics service and restart Parley.',
 } as const;
@@ -60,10 +57,16 @@ export type AgentLanguage = keyof typeof agentLanguages;
 
 /** Model types whose threshold is shown (agents.md §5); SVM shows it read-only. */
 export const thresholdModelTypes: readonly ModelType[] = ['OpenAi', 'Semantic'];
+/** Model types that classify through a GenAI configuration, so they need one selected. */
+export const genAiModelTypes: ReadonlySet<string> = new Set<ModelType>(['OpenAi', 'GPT2']);
 
 /** Training status shown on the agent card (server-driven, unlike the original's placeholder). */
 export const trainingStatuses = ['not_trained', 'training', 'trained', 'failed'] as const;
 export type TrainingStatus = (typeof trainingStatuses)[number];
+/** A stored status as one of the known ones (anything else reads 'not_trained'). */
+export function readTrainingStatus(value: string): TrainingStatus {
+  return (trainingStatuses as readonly string[]).includes(value) ? (value as TrainingStatus) : 'not_trained';
+}
 export const trainingStatusLabels: Record<TrainingStatus, string> = {
   not_trained: 'Not Trained',
   training: 'Training Inprogress',

@@ -6,7 +6,7 @@ import type { AgentsDeps } from './index';
 import { createAgentSettingsService, type UploadedPart } from './agent-settings.service';
 
 /** PDFs one upload request may carry (the web sends larger choices in batches). */
-export const documentsPerUpload = 10;
+const documentsPerUpload = 10;
 
 /** Reads every file of the "files" field first; nothing is stored before all are checked. */
 async function readDocuments(request: FastifyRequest): Promise<UploadedPart[]> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import {
+  genAiModelTypes,
   agentLimits,
   agentMessages,
   type AgentConfig,
@@ -23,7 +24,6 @@ import {
 import { isUniqueViolation } from '../../db/postgres-errors';
 
 /** Model types that answer with a GenAI endpoint and so need a configuration (agents.md §2.6). */
-const modelTypesNeedingConfiguration = new Set(['OpenAi', 'GPT2']);
 
 export interface UploadedPart {
   name: string;
@@ -100,7 +100,7 @@ export function createAgentSettingsService(deps: { db: Db; files: FileStore; gen
       const current = await found(enterpriseId, id);
       const openaiKey = body.openaiKey ?? null;
       await checkConfiguration(enterpriseId, openaiKey);
-      if (modelTypesNeedingConfiguration.has(body.modelType) && !openaiKey)
+      if (genAiModelTypes.has(body.modelType) && !openaiKey)
         throw new AppError('AGENT_CONFIGURATION_REQUIRED', {
           fieldErrors: { openaiKey: agentMessages.selectConfiguration },
         });

@@ -1,7 +1,7 @@
 import {
+  readTrainingStatus,
   agentMessages,
   defaultAgentConfig,
-  trainingStatuses,
   type AgentAnalytics,
   type AgentDetails,
   type AgentSummary,
@@ -14,34 +14,21 @@ import { type AgentCounts, type AgentRow, type AgentsRepository } from './agents
 import { isUniqueViolation } from '../../db/postgres-errors';
 
 /** The most agents one list call answers (perPage -1 = "all", for the report's agent picker). */
-export const AGENT_LIST_MAX = 1000;
+const AGENT_LIST_MAX = 1000;
 
 type AgentInput = { name: string; description: string; type: AgentType };
 type TrainResult = { trainingStatus: TrainingStatus; trainMessage: string };
 
 /**
  * Starts training an agent that passed the checks. app.ts passes the NLU feature's trainer, which
- * queues the 'nlu.train' job and answers 'training'; the default (no NLU feature) fakes nothing.
+ * queues the 'nlu.train' job and answers 'training'.
  */
 export interface AgentTrainer {
   start(agent: AgentDetails): Promise<TrainResult>;
 }
 
-export const pendingTrainer: AgentTrainer = {
-  async start(agent) {
-    return {
-      trainingStatus: agent.trainingStatus,
-      trainMessage: agent.type === 'prompt' ? agentMessages.promptTrainPending : agentMessages.nlpTrainPending,
-    };
-  },
-};
-
 function readType(value: string | null): AgentType {
   return value === 'prompt' ? 'prompt' : 'nlp';
-}
-
-function readStatus(value: string): TrainingStatus {
-  return (trainingStatuses as readonly string[]).includes(value) ? (value as TrainingStatus) : 'not_trained';
 }
 
 function toSummary(row: AgentRow): AgentSummary {
@@ -50,7 +37,7 @@ function toSummary(row: AgentRow): AgentSummary {
     name: row.name,
     description: row.description,
     type: readType(row.type),
-    trainingStatus: readStatus(row.trainingStatus),
+    trainingStatus: readTrainingStatus(row.trainingStatus),
     trainingMessage: row.trainingMessage,
     trainedAt: row.trainedAt ? row.trainedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -101,10 +88,10 @@ export function createAgentsService(deps: {
   repository: AgentsRepository;
   files: FileStore;
   analyticsUrl: string | undefined;
-  trainer?: AgentTrainer;
+  trainer: AgentTrainer;
 }) {
   const { repository, files, analyticsUrl } = deps;
-  const trainer = deps.trainer ?? pendingTrainer;
+  const { trainer } = deps;
 
   async function load(enterpriseId: string, id: string): Promise<AgentDetails> {
     const row = await repository.get(enterpriseId, id);

@@ -21,7 +21,7 @@ export interface AgentsDeps {
   config: Pick<Config, 'analyticsUrl'>;
   genAiConfigs: GenAiConfigLookup;
   /** Starts training (the NLU feature's job); without one, Train answers the honest pending message. */
-  trainer?: AgentTrainer;
+  trainer: AgentTrainer;
 }
 
 /**

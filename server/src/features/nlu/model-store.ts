@@ -68,12 +68,6 @@ export function createModelStore(deps: { repository: NluRepository; capacity?: n
       if (model.enterpriseId !== enterpriseId) throw new AppError('NLU_NOT_TRAINED');
       return model;
     },
-    has(modelId: string) {
-      return cache.has(modelId);
-    },
-    clear() {
-      cache.clear();
-    },
   };
 }
 

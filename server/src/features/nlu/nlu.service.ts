@@ -9,7 +9,13 @@ import {
   type PredictResult,
   type TrainingState,
 } from '@parley/contracts/nlu';
-import { agentMessages, trainingStatuses, type AgentDetails, type TrainingStatus } from '@parley/contracts/agents';
+import {
+  agentMessages,
+  genAiModelTypes,
+  readTrainingStatus,
+  type AgentDetails,
+  type TrainingStatus,
+} from '@parley/contracts/agents';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { OutboundHttp } from '../../platform/outbound-http';
@@ -33,7 +39,6 @@ export interface NluTrainer {
   start(agent: AgentDetails): Promise<{ trainingStatus: TrainingStatus; trainMessage: string }>;
 }
 
-const GENAI_MODEL_TYPES = new Set(['OpenAi', 'GPT2']);
 /** How many ranked intents the dialog and otherIntent see. */
 const RANK_TOP = 1 + nluLimits.otherIntents;
 
@@ -49,10 +54,6 @@ export function thresholdOf(value: number): number {
 /** Phrases compared for duplicates: normalised words only (case, accents, punctuation, spacing ignored). */
 function phraseKey(text: string): string {
   return words(normalizeText(text)).join(' ');
-}
-
-function readStatus(value: string): TrainingStatus {
-  return (trainingStatuses as readonly string[]).includes(value) ? (value as TrainingStatus) : 'not_trained';
 }
 
 /** Try it (predictIntent), training state and report, phrase generation, and the trainer of the agents feature. */
@@ -90,7 +91,7 @@ export function createNluService(deps: {
       // The knowledge-base builder of prompt agents is a later issue: nothing is faked.
       if (agent.type === 'prompt')
         return { trainingStatus: agent.trainingStatus, trainMessage: agentMessages.promptTrainPending };
-      if (GENAI_MODEL_TYPES.has(agent.config.modelType) && !agent.config.openaiKey)
+      if (genAiModelTypes.has(agent.config.modelType) && !agent.config.openaiKey)
         throw new AppError('NLU_CONFIGURATION_REQUIRED', { message: nluMessages.noConfiguration });
       await startTraining(agent.eId, agent.id);
       return { trainingStatus: 'training', trainMessage: nluMessages.trainStarted };
@@ -105,7 +106,7 @@ export function createNluService(deps: {
       const agent = await agentOf(enterpriseId, agentId);
       const report = agent.activeModelId ? await repository.modelReport(enterpriseId, agent.activeModelId) : null;
       return {
-        trainingStatus: readStatus(agent.trainingStatus),
+        trainingStatus: readTrainingStatus(agent.trainingStatus),
         trainingMessage: agent.trainingMessage,
         trainedAt: agent.trainedAt ? agent.trainedAt.toISOString() : null,
         report,

@@ -2,7 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 // The engine runs entity patterns with the very flags the designer validated them with.
 import { ENTITY_PATTERN_FLAGS, checkEntityPattern } from '../../../platform/entity-patterns';
 import { findSystemEntities } from './system-entities';
-import { tokenize } from './text';
+import { tokenize, type Token } from './text';
 import { TokenTrie } from './token-trie';
 import type { CustomEntityDef, EntityExtractor, EntityMatch, Language } from './types';
 
@@ -57,10 +57,14 @@ function compile(entity: CustomEntityDef): CompiledEntity {
   return { id: entity.id, trie, patterns };
 }
 
-function findCustom(entity: CompiledEntity, text: string): EntityMatch[] {
+/** One entity's matches; the message is tokenised once by the caller for every entity. */
+function findCustom(
+  entity: CompiledEntity,
+  text: string,
+  tokens: readonly Token[],
+  norms: readonly string[],
+): EntityMatch[] {
   const found: EntityMatch[] = [];
-  const tokens = tokenize(text);
-  const norms = tokens.map((token) => token.norm);
   for (let start = 0; start < tokens.length; start += 1) {
     const best = entity.trie.longestAt(norms, start);
     if (best) {
@@ -119,7 +123,12 @@ export function createEntityExtractor(
     extract(message, only) {
       const text = message.length > MAX_EXTRACT_LENGTH ? message.slice(0, MAX_EXTRACT_LENGTH) : message;
       const found: EntityMatch[] = [];
-      for (const entity of compiled) if (!only || only.has(entity.id)) found.push(...findCustom(entity, text));
+      const wanted = compiled.filter((entity) => !only || only.has(entity.id));
+      if (wanted.length > 0) {
+        const tokens = tokenize(text);
+        const norms = tokens.map((token) => token.norm);
+        for (const entity of wanted) found.push(...findCustom(entity, text, tokens, norms));
+      }
       const wantsSystem = !only || [...only].some((id) => id.startsWith('sys.'));
       if (wantsSystem) found.push(...findSystemEntities(text, systemOptions, only));
       return resolveOverlaps(found);

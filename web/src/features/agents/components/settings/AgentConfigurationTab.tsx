@@ -6,6 +6,7 @@ import {
   agentLanguages,
   agentLimits,
   agentMessages,
+  genAiModelTypes,
   modelTypes,
   thresholdModelTypes,
   type AgentConfig,
@@ -30,7 +31,6 @@ interface Values {
 }
 
 /** Model types that answer with a GenAI endpoint and need a configuration (the server checks). */
-const needsConfiguration: readonly ModelType[] = ['OpenAi', 'GPT2'];
 
 const fromConfig = (config: AgentConfig): Values => ({
   modelType: config.modelType,
@@ -63,7 +63,7 @@ export default function AgentConfigurationTab() {
 
   const showsThreshold = thresholdModelTypes.includes(values.modelType) || values.modelType === 'SVM';
   const thresholdReadOnly = values.modelType === 'SVM';
-  const configurationRequired = needsConfiguration.includes(values.modelType);
+  const configurationRequired = genAiModelTypes.has(values.modelType);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
