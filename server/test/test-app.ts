@@ -60,7 +60,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const bus = await createEventBus({ db: database.db, redisUrl: config.redisUrl });
   const jobs = options.withJobs
     ? await createJobs({ raw: database.raw, pollingIntervalSeconds: 0.5 })
-    : { send: async () => null, work: async () => undefined, stop: async () => undefined };
+    : {
+        send: async () => null,
+        work: async () => undefined,
+        // Without a job runner nothing can be said to be lost: a status is trusted as it is.
+        isPending: async () => true,
+        stop: async () => undefined,
+      };
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = await buildApp({
     config,

@@ -56,6 +56,22 @@ describe(`jobs on ${testDbKind}`, () => {
     expect(ran).toEqual([{ label: 'hello' }]);
   });
 
+  it('says whether a job with given data waits or runs, and not once it is done', async () => {
+    const name = queueName('pending');
+    await jobs.send(name, { label: 'first', agentId: 'a1' });
+    expect(await jobs.isPending(name, { agentId: 'a1' })).toBe(true);
+    expect(await jobs.isPending(name, { agentId: 'a2' })).toBe(false);
+    const { seen } = await worker(name);
+    await seen(1);
+    // pg-boss marks the job completed just after its handler returns.
+    let pending = true;
+    for (let attempt = 0; attempt < 50 && pending; attempt += 1) {
+      pending = await jobs.isPending(name, { agentId: 'a1' });
+      if (pending) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(pending).toBe(false);
+  });
+
   it('works a job enqueued in a transaction that commits, together with the rows it acts on', async () => {
     const name = queueName('committed');
     const id = await database.db.transaction(async (tx) => {

@@ -13,6 +13,8 @@ export interface Jobs {
     options?: { tx?: DbOrTx; singletonKey?: string; startAfterSeconds?: number },
   ): Promise<string | null>;
   work<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number }): Promise<void>;
+  /** True when a job of `name` whose data has these string fields waits or runs. */
+  isPending(name: string, data: Record<string, string>): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,13 @@ export async function createJobs(deps: {
           for (const job of jobs) await handler(job.data as never, { id: job.id, name: job.name });
         },
       );
+    },
+    async isPending(name, data) {
+      const result = await deps.raw(
+        `SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND data @> $2::jsonb AND state IN ('created', 'retry', 'active') LIMIT 1`,
+        [name, JSON.stringify(data)],
+      );
+      return result.rows.length > 0;
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

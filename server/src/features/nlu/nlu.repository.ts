@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentEntities, agentIntents, agents } from '../../db/schema/agents';
 import {
@@ -39,20 +39,6 @@ export function createNluRepository(db: Db) {
   const agentScope = (enterpriseId: string, id: string) =>
     and(eq(agents.enterpriseId, enterpriseId), eq(agents.id, id));
 
-  /** True when pg-boss holds a waiting or running training job of the agent (false when pg-boss is absent). */
-  async function liveTrainingJob(agentId: string): Promise<boolean> {
-    try {
-      const result = (await db.execute(
-        sql`select 1 from pgboss.job where name = ${TRAIN_JOB} and data->>'agentId' = ${agentId}
-            and state in ('created', 'retry', 'active') limit 1`,
-      )) as unknown as { rows: unknown[] };
-      return result.rows.length > 0;
-    } catch {
-      // No pg-boss schema (an app without jobs): trust the status.
-      return true;
-    }
-  }
-
   async function getAgent(enterpriseId: string, id: string): Promise<AgentRow | undefined> {
     const [row] = await db.select().from(agents).where(agentScope(enterpriseId, id)).limit(1);
     return row;
@@ -69,7 +55,7 @@ export function createNluRepository(db: Db) {
     async startTraining(jobs: Jobs, enterpriseId: string, agentId: string, message: string): Promise<boolean> {
       const current = await getAgent(enterpriseId, agentId);
       if (!current) return false;
-      const stale = current.trainingStatus === 'training' && !(await liveTrainingJob(agentId));
+      const stale = current.trainingStatus === 'training' && !(await jobs.isPending(TRAIN_JOB, { agentId }));
       return db.transaction(async (tx) => {
         const updated = await tx
           .update(agents)
