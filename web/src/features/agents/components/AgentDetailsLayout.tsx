@@ -1,6 +1,6 @@
 import './agents.css';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconRobotOff } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -10,6 +10,7 @@ import { AgentDetailsContext, type AgentDetailsContextValue } from './agent-deta
 import { AgentHeader } from './AgentHeader';
 import { AgentTabs } from './AgentTabs';
 import { TryItPanel } from './TryItPanel';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
 const IntentsTab = lazy(() => import('./intents/IntentsTab'));
 const EntitiesRoutes = lazy(() => import('./entities/EntitiesRoutes'));
@@ -91,14 +92,12 @@ export function AgentDetailsLayout({ id }: { id: string }) {
     const missing = query.error instanceof ApiError && [400, 404].includes(query.error.httpStatus);
     if (missing) return <AgentNotFound />;
     return (
-      <Alert color="red" variant="light" role="alert" title="The agent could not be loaded" maw={720}>
-        <Group gap="sm">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <QueryErrorAlert
+        title="The agent could not be loaded"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        maw={720}
+      />
     );
   }
   if (!context || !agent) return null;

@@ -1,7 +1,6 @@
 import './agents.css';
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   Card,
   Center,
@@ -24,6 +23,7 @@ import { useAgents } from '../api/get-agents';
 import { useDeleteAgent } from '../api/delete-agent';
 import { AgentCard } from './AgentCard';
 import { AgentFormModal } from './AgentFormModal';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
 /** Search debounce of the agents list (agents.md §9). */
 const SEARCH_DEBOUNCE_MS = 100;
@@ -93,14 +93,11 @@ export function AgentsListPage() {
       />
 
       {list.isError ? (
-        <Alert color="red" variant="light" role="alert" title="The agents could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <QueryErrorAlert
+          title="The agents could not be loaded"
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.isPending ? (
         <SimpleGrid cols={grid} spacing="md" role="status" aria-label="Loading agents">
           <SkeletonCards count={6} />

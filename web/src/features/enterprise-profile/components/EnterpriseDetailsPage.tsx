@@ -31,6 +31,7 @@ import { useTimezones } from '../api/get-timezones';
 import { useSetEnterpriseTwoFactor } from '../api/set-enterprise-two-factor';
 import { useUpdateEnterpriseProfile } from '../api/update-enterprise-profile';
 import { useUploadLogo } from '../api/upload-logo';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
 interface FormValues {
   name: string;
@@ -71,14 +72,11 @@ export function EnterpriseDetailsPage({ onEnterpriseChanged }: { onEnterpriseCha
         </Text>
       </div>
       {profile.isError ? (
-        <Alert color="red" variant="light" role="alert" title="The enterprise details could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{profile.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void profile.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryErrorAlert
+          title="The enterprise details could not be loaded"
+          message={profile.error.message}
+          onRetry={() => void profile.refetch()}
+        />
       ) : profile.isPending ? (
         <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label="Loading enterprise details">
           <Stack>

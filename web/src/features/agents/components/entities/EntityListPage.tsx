@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -24,6 +11,7 @@ import { useDeleteEntity } from '../../api/delete-entity';
 import { useEntities } from '../../api/get-entities';
 import { useAgentDetails } from '../agent-details-context';
 import { formatEntityDate } from './entity-dates';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 
 interface EntityListPageProps {
   /** Address of the Entities tab (…/entity-list). */
@@ -117,14 +105,11 @@ export function EntityListPage({ base, type }: EntityListPageProps) {
       />
 
       {list.isError ? (
-        <Alert color="red" variant="light" role="alert" title="The entities could not be loaded">
-          <Group justify="space-between">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <QueryErrorAlert
+          title="The entities could not be loaded"
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+        />
       ) : firstPageEmpty && custom && !searchterm ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="xs">

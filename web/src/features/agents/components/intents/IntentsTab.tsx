@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { intentMessages, type IntentDetails, type Story } from '@parley/contracts/agent-stories';
 import { showToast } from '../../../../lib/toast';
@@ -10,6 +10,7 @@ import { IntentEditor, IntentEditorSkeleton } from './IntentEditor';
 import { IntentList } from './IntentList';
 import { StoriesPanel } from './StoriesPanel';
 import classes from './intents.module.css';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 
 function findStory(stories: Story[], id: string | null): Story | undefined {
   if (!id) return undefined;
@@ -105,14 +106,11 @@ export default function IntentsTab() {
     if (intent.isError)
       return (
         <Grid.Col span={{ base: 24, md: 14, xl: 19 }}>
-          <Alert color="red" variant="light" role="alert" title="The intent could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{intent.error.message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void intent.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryErrorAlert
+            title="The intent could not be loaded"
+            message={intent.error.message}
+            onRetry={() => void intent.refetch()}
+          />
         </Grid.Col>
       );
     return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { agentMessages, type GenAiConfig } from '@parley/contracts/agents';
 import { ApiError } from '../../../../lib/api-client';
 import { describeFailure } from '../../../../lib/failure-message';
@@ -12,6 +12,7 @@ import { useAgentDetails } from '../agent-details-context';
 import { DocumentsPanel } from './DocumentsPanel';
 import { GenAiConfigBar } from './GenAiConfigBar';
 import { WebsitePanel } from './WebsitePanel';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 
 type Draft = Pick<GenAiConfig, 'kbFromWebsite' | 'websitesUrls' | 'kbFromDoc' | 'genAiConfigId'>;
 
@@ -82,14 +83,11 @@ export default function KnowledgeBaseTab() {
 
   if (query.isError && !stored) {
     return (
-      <Alert color="red" title="The knowledge base could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          {describeFailure(query.error)}
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryErrorAlert
+        title="The knowledge base could not be loaded"
+        message={describeFailure(query.error)}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 

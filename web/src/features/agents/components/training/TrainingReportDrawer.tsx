@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Button,
   Center,
   Drawer,
   Group,
@@ -22,6 +21,7 @@ import { describeFailure } from '../../../../lib/failure-message';
 import { useTrainingState } from '../../api/get-training-state';
 import { formatAgentDate } from '../agent-dates';
 import { confusionSentence, formatPercent, formatScore, formatSeconds, scoreColor } from './report-format';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -262,14 +262,11 @@ export function TrainingReportDrawer({ agentId, opened, onClose }: TrainingRepor
     );
   else if (state.isError)
     body = (
-      <Alert color="red" variant="light" role="alert" title="The training report could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">{describeFailure(state.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void state.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <QueryErrorAlert
+        title="The training report could not be loaded"
+        message={describeFailure(state.error)}
+        onRetry={() => void state.refetch()}
+      />
     );
   else if (data)
     body = (
