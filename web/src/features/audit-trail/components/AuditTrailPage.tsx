@@ -5,6 +5,7 @@ import { useExportAuditTrail } from '../api/export-audit-trail';
 import { AUDIT_PAGE_SIZE, useAuditTrail, type AuditFilters } from '../api/get-audit-trail';
 import { useAuditUsers } from '../api/get-audit-users';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { PagerButtons } from '../../../components/PagerButtons';
 
 interface FilterForm {
   userId: string | null;
@@ -175,14 +176,13 @@ export function AuditTrailPage({ canListUsers }: { canListUsers: boolean }) {
         <Text size="sm" c="dimmed">
           {entries.length > 0 ? `Entries ${from + 1}–${from + entries.length}` : ''}
         </Text>
-        <Group gap="xs">
-          <Button variant="default" disabled={from === 0} onClick={() => setFrom(Math.max(0, from - AUDIT_PAGE_SIZE))}>
-            Previous
-          </Button>
-          <Button variant="default" disabled={!trail.data?.more} onClick={() => setFrom(from + AUDIT_PAGE_SIZE)}>
-            Next
-          </Button>
-        </Group>
+        <PagerButtons
+          from={from}
+          pageSize={AUDIT_PAGE_SIZE}
+          more={trail.data?.more ?? false}
+          busy={trail.isPlaceholderData}
+          onPage={setFrom}
+        />
       </Group>
     </Stack>
   );

@@ -10,6 +10,7 @@ import { INTEGRATIONS_PAGE_SIZE, useIntegrations } from '../api/get-integrations
 import { useTestIntegration } from '../api/test-integration';
 import { IntegrationDrawer } from './IntegrationDrawer';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { PagerButtons } from '../../../components/PagerButtons';
 
 const typeName = (authType: number) =>
   integrationTypes[authType as keyof typeof integrationTypes] ?? `Type ${authType}`;
@@ -150,20 +151,15 @@ export function IntegrationsPage() {
           </Table.ScrollContainer>
         </Paper>
       )}
-      {from > 0 || list.data?.more ? (
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            disabled={from === 0}
-            onClick={() => setFrom(Math.max(0, from - INTEGRATIONS_PAGE_SIZE))}
-          >
-            Previous
-          </Button>
-          <Button variant="default" disabled={!list.data?.more} onClick={() => setFrom(from + INTEGRATIONS_PAGE_SIZE)}>
-            Next
-          </Button>
-        </Group>
-      ) : null}
+      <Group justify="flex-end">
+        <PagerButtons
+          from={from}
+          pageSize={INTEGRATIONS_PAGE_SIZE}
+          more={list.data?.more ?? false}
+          busy={list.isPlaceholderData}
+          onPage={setFrom}
+        />
+      </Group>
 
       {drawer ? (
         <IntegrationDrawer
