@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { clearEmbeddingCache } from '../src/features/nlu/engine/embeddings';
+import { clearEmbeddingCache, encoderThreads } from '../src/features/nlu/engine/embeddings';
 import { type ClassifierParams, trainClassifier } from '../src/features/nlu/engine/intent-classifier';
 import type { IntentClassifier, IntentScore, LexicalModelType, TrainingData } from '../src/features/nlu/engine/types';
 
@@ -141,6 +141,9 @@ function percentile(sorted: number[], p: number): number {
 const round = (value: number | null, digits = 4) =>
   value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
 
+// Training embeds its phrases on the encoder pool (one thread per core, `PARLEY_NLU_THREADS`), as
+// the server's training job does; predictions are measured on this one thread only.
+const trainThreads = encoderThreads();
 const trainStart = performance.now();
 const classifier = await trainClassifier(
   toTrainingData(dataset.train),
@@ -148,6 +151,7 @@ const classifier = await trainClassifier(
   overrides,
 );
 const trainingSeconds = (performance.now() - trainStart) / 1000;
+process.env.PARLEY_NLU_THREADS = '1';
 
 let threshold = Number(values.threshold);
 if (values.threshold === 'val') {
@@ -193,6 +197,7 @@ console.log(
     oosRecall: round(result.oosRecall),
     macroF1: round(result.macroF1),
     trainingSeconds: round(trainingSeconds, 2),
+    trainingEncoderThreads: modelType === 'Semantic' ? trainThreads : null,
     predictP50Ms: round(percentile(latencies, 50), 3),
     predictP99Ms: round(percentile(latencies, 99), 3),
     utterancesPerSecond: Math.round(evalSplit.length / batchSeconds),

@@ -33,6 +33,8 @@ export interface ClassifierParams {
   stepBudget: number;
   learningRate: number;
   l2: number;
+  /** SGD skips a class whose gradient on an example is smaller than this. */
+  gradientEpsilon: number;
   /** Softmax temperature applied at prediction. */
   temperature: number;
   /**
@@ -62,6 +64,7 @@ export const DEFAULT_PARAMS: Record<LexicalModelType, ClassifierParams> = {
     stepBudget: 120_000,
     learningRate: 4,
     l2: 1e-5,
+    gradientEpsilon: 1e-3,
     temperature: 1,
     gateLow: 0.1,
     gateHigh: 0.35,
@@ -76,6 +79,7 @@ export const DEFAULT_PARAMS: Record<LexicalModelType, ClassifierParams> = {
     stepBudget: 75_000,
     learningRate: 4,
     l2: 1e-5,
+    gradientEpsilon: 1e-3,
     temperature: 1,
     gateLow: 0.1,
     gateHigh: 0.35,
@@ -118,13 +122,16 @@ export async function trainClassifier(
       labelList.push(index);
     }
   });
+  // The sentence encoder works on its own threads meanwhile (a training set goes to the pool).
+  const embedding = semantic && texts.length > 0 ? embedTexts(texts) : null;
+  embedding?.catch(() => undefined);
   const space = LexicalSpace.fit(texts, params.lexical);
   const lexicalVectors = texts.map((text) => space.vectorize(text));
   const embeddingDimensions = semantic ? EMBEDDING_DIMENSIONS : 0;
   let examples = lexicalVectors;
   const centroids = new Float32Array(semantic ? intents.length * EMBEDDING_DIMENSIONS : 0);
-  if (semantic && texts.length > 0) {
-    const embeddings = await embedTexts(texts);
+  if (embedding) {
+    const embeddings = await embedding;
     options.onProgress?.(0.3);
     embeddings.forEach((embedding, i) => {
       const base = labelList[i]! * EMBEDDING_DIMENSIONS;
@@ -147,6 +154,7 @@ export async function trainClassifier(
     epochs,
     learningRate: params.learningRate,
     l2: params.l2,
+    gradientEpsilon: params.gradientEpsilon,
     seed: options.seed ?? 1,
     onProgress: (fraction) => options.onProgress?.(progressStart + (1 - progressStart) * fraction),
   });

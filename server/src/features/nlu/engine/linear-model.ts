@@ -19,12 +19,13 @@ export interface SoftmaxTrainOptions {
   learningRate: number;
   l2: number;
   seed: number;
+  /** Class gradients smaller than this are skipped (most classes soon get probability ~0); default 1e-5. */
+  gradientEpsilon?: number;
   /** Per-example weight (e.g. class balancing); default 1. */
   sampleWeights?: Float32Array;
   onProgress?: (fraction: number) => void;
 }
 
-/** Gradients smaller than this are skipped (most classes quickly get probability ~0). */
 const GRADIENT_EPSILON = 1e-5;
 
 export function trainSoftmax(
@@ -42,7 +43,10 @@ export function trainSoftmax(
   const order = Int32Array.from({ length: n }, (_, i) => i);
   const scores = new Float64Array(classes);
   const gradient = new Float64Array(classes);
+  const activeClasses = new Int32Array(classes);
+  const deltas = new Float64Array(classes);
   const totalSteps = options.epochs * n;
+  const epsilon = options.gradientEpsilon ?? GRADIENT_EPSILON;
   let scale = 1;
   let step = 0;
   for (let epoch = 0; epoch < options.epochs; epoch += 1) {
@@ -58,12 +62,7 @@ export function trainSoftmax(
       const y = labels[example]!;
       const lr = options.learningRate * Math.max(0.02, 1 - step / totalSteps);
       step += 1;
-      for (let c = 0; c < classes; c += 1) scores[c] = 0;
-      for (let k = 0; k < x.idx.length; k += 1) {
-        const base = x.idx[k]! * classes;
-        const v = x.val[k]!;
-        for (let c = 0; c < classes; c += 1) scores[c]! += weights[base + c]! * v;
-      }
+      accumulateScores(weights, classes, x, scores);
       let max = -Infinity;
       for (let c = 0; c < classes; c += 1) {
         scores[c] = scores[c]! * scale + bias[c]!;
@@ -81,12 +80,35 @@ export function trainSoftmax(
       // Weight decay: W ← (1 − lr·λ)·W, kept in `scale` so it costs nothing per weight.
       scale *= 1 - lr * options.l2;
       const stepSize = lr / scale;
+      let active = 0;
       for (let c = 0; c < classes; c += 1) {
         const g = gradient[c]!;
-        if (g > -GRADIENT_EPSILON && g < GRADIENT_EPSILON) continue;
+        if (g > -epsilon && g < epsilon) {
+          deltas[c] = 0;
+          continue;
+        }
         bias[c]! -= lr * g;
-        const delta = stepSize * g;
-        for (let k = 0; k < x.idx.length; k += 1) weights[x.idx[k]! * classes + c]! -= delta * x.val[k]!;
+        deltas[c] = stepSize * g;
+        activeClasses[active] = c;
+        active += 1;
+      }
+      // Feature-major, like the weights: each feature's row of classes is updated in one sweep,
+      // over every class while most are still learning, over the list of active ones later.
+      if (active * 2 > classes) {
+        for (let k = 0; k < x.idx.length; k += 1) {
+          const base = x.idx[k]! * classes;
+          const v = x.val[k]!;
+          for (let c = 0; c < classes; c += 1) weights[base + c]! -= deltas[c]! * v;
+        }
+      } else {
+        for (let k = 0; k < x.idx.length; k += 1) {
+          const base = x.idx[k]! * classes;
+          const v = x.val[k]!;
+          for (let a = 0; a < active; a += 1) {
+            const c = activeClasses[a]!;
+            weights[base + c]! -= deltas[c]! * v;
+          }
+        }
       }
       if (scale < 1e-6) {
         for (let w = 0; w < weights.length; w += 1) weights[w]! *= scale;
@@ -97,6 +119,35 @@ export function trainSoftmax(
   }
   if (scale !== 1) for (let w = 0; w < weights.length; w += 1) weights[w]! *= scale;
   return { features, classes, weights, bias };
+}
+
+/**
+ * scores[c] += Σ_k weights[idx_k·classes + c]·val_k, four features at a time (one pass over the
+ * scores per four weight rows).
+ */
+function accumulateScores(weights: Float32Array, classes: number, x: SparseVector, scores: Float64Array): void {
+  for (let c = 0; c < classes; c += 1) scores[c] = 0;
+  const { idx, val } = x;
+  const n = idx.length;
+  let k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const b0 = idx[k]! * classes;
+    const b1 = idx[k + 1]! * classes;
+    const b2 = idx[k + 2]! * classes;
+    const b3 = idx[k + 3]! * classes;
+    const v0 = val[k]!;
+    const v1 = val[k + 1]!;
+    const v2 = val[k + 2]!;
+    const v3 = val[k + 3]!;
+    for (let c = 0; c < classes; c += 1) {
+      scores[c]! += weights[b0 + c]! * v0 + weights[b1 + c]! * v1 + weights[b2 + c]! * v2 + weights[b3 + c]! * v3;
+    }
+  }
+  for (; k < n; k += 1) {
+    const base = idx[k]! * classes;
+    const v = val[k]!;
+    for (let c = 0; c < classes; c += 1) scores[c]! += weights[base + c]! * v;
+  }
 }
 
 /** Raw scores (logits) of one example. */
