@@ -103,6 +103,25 @@ export const errorCatalog = {
   AGENT_TRAINING_IN_PROGRESS: { code: 5044, http: 409, message: 'This agent is already being trained' },
 
   ENTERPRISE_LOGO_INVALID: { code: 4902, http: 400, message: 'Please upload a JPEG or PNG image as the logo' },
+  CUSTOMER_FIELD_NAME_TAKEN: { code: 5101, http: 409, message: 'A field with this name already exists' },
+  CUSTOMER_FIELDS_LIMIT: { code: 5102, http: 409, message: 'An enterprise can define at most 100 customer fields' },
+  CUSTOMER_SEGMENT_NAME_TAKEN: { code: 5103, http: 409, message: 'A segment with this name already exists' },
+  CUSTOMER_GROUP_NAME_TAKEN: { code: 5104, http: 409, message: 'A group with this name already exists' },
+  CUSTOMER_PHONE_TAKEN: { code: 5105, http: 409, message: 'A customer with this phone number already exists' },
+  CUSTOMER_INVALID: { code: 5106, http: 400, message: 'Save Failed. Please check for errors in fields' },
+  CUSTOMER_UPLOAD_NOT_CSV: { code: 5111, http: 400, message: 'Invalid File Format !' },
+  CUSTOMER_UPLOAD_UNREADABLE: {
+    code: 5112,
+    http: 400,
+    message: 'This file is not a readable CSV file (UTF-8 text with a header row).',
+  },
+  CUSTOMER_UPLOAD_NO_ROWS: { code: 5113, http: 400, message: 'The file has a header row but no data rows' },
+  CUSTOMER_UPLOAD_MAPPING: {
+    code: 5114,
+    http: 400,
+    message: 'Map the mandatory fields name and phoneNumber to columns of your file',
+  },
+  CUSTOMER_UPLOAD_NOT_DRAFT: { code: 5115, http: 409, message: 'This upload has already been submitted' },
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalog;

@@ -7,6 +7,7 @@ export const realtimeEvents = [
   'mail.queued',
   'system.notice',
   'agent.trained',
+  'customerUpload.progress',
 ] as const;
 export type RealtimeEventName = (typeof realtimeEvents)[number];
 

@@ -45,6 +45,8 @@ import { invitationsFeature } from './features/invitations/index';
 import { enterpriseProfileFeature } from './features/enterprise-profile/index';
 import { agentsFeature } from './features/agents/index';
 import { nluFeature } from './features/nlu/index';
+import { customersFeature } from './features/customers/index';
+import { customerUploadsFeature } from './features/customer-uploads/index';
 
 export interface AppDeps {
   config: Config;
@@ -175,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trainOnReady: deps.trainOnReady,
   });
   agentsFeature(app, { db: database.db, files, config, genAiConfigs: integrations, trainer: nlu.trainer });
+  customersFeature(app, { db: database.db, config });
+  customerUploadsFeature(app, { database, files, jobs: deps.jobs, bus, config });
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

@@ -58,6 +58,11 @@ const envSchema = z
     PARLEY_AD_BANNER_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Base address of the analytics service whose pages the agent tabs embed (agents.md §2.2). */
     PARLEY_ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Region of phone numbers written without a country code (ISO 3166 alpha-2; customers, imports). */
+    PARLEY_DEFAULT_PHONE_REGION: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'a two-letter region code such as IN or US')
+      .default('IN'),
     /** Check every response against its contract with zod (default everywhere but production). */
     PARLEY_STRICT_RESPONSES: z.enum(['1', '0', 'true', 'false']).optional(),
   })
@@ -92,6 +97,7 @@ export interface Config {
   strictResponses: boolean;
   adBannerUrl?: string;
   analyticsUrl?: string;
+  defaultPhoneRegion: string;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -126,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.PARLEY_SEED_DEMO,
     adBannerUrl: env.PARLEY_AD_BANNER_URL,
     analyticsUrl: env.PARLEY_ANALYTICS_URL?.replace(/\/$/, ''),
+    defaultPhoneRegion: env.PARLEY_DEFAULT_PHONE_REGION,
     strictResponses:
       env.PARLEY_STRICT_RESPONSES === undefined
         ? env.NODE_ENV !== 'production'

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -53,7 +54,9 @@ export function rawFor(tx: DbOrTx): RawQuery {
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // pg_trgm: the customer search index (migration 0004 creates the extension).
+  const options = { extensions: { pg_trgm } };
+  const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -3,3 +3,4 @@ export * from './platform';
 export * from './enterprise-admin';
 export * from './agents';
 export * from './nlu';
+export * from './customers';

@@ -21,6 +21,11 @@ const InvitationsRoute = lazy(() => import('../routes/invitations-route'));
 const EnterpriseDetailsRoute = lazy(() => import('../routes/enterprise-details-route'));
 const AgentsRoute = lazy(() => import('../routes/agents-route'));
 const AgentDetailsRoute = lazy(() => import('../routes/agent-details-route'));
+const CustomersRoute = lazy(() => import('../routes/customers-route'));
+const CustomerDefinitionRoute = lazy(() => import('../routes/customer-definition-route'));
+const CustomerUploadsRoute = lazy(() => import('../routes/customer-uploads-route'));
+const CustomerUploadFileRoute = lazy(() => import('../routes/customer-upload-file-route'));
+const CustomerUploadErrorsRoute = lazy(() => import('../routes/customer-upload-errors-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
 const BUILT_PATHS = new Set([
@@ -34,6 +39,9 @@ const BUILT_PATHS = new Set([
   '/admin/invitations',
   '/admin/details',
   '/bots',
+  '/customer-master/customers',
+  '/customer-master/uploads',
+  '/customer-master/definition',
 ]);
 
 interface ScreenRoute {
@@ -112,6 +120,9 @@ const otherScreens: readonly ScreenRoute[] = [
 ];
 
 const agentsAccess: RouteAccess = { anyOf: ['NLP.EDIT'] satisfies Permission[] };
+const customersAccess: RouteAccess = { anyOf: ['CUSTOMER.VIEW'] satisfies Permission[] };
+const customerEditAccess: RouteAccess = { anyOf: ['CUSTOMER.EDIT'] satisfies Permission[] };
+const definitionsAccess: RouteAccess = { anyOf: ['CUSTOMER_MASTER.VIEW'] satisfies Permission[] };
 const outboxAccess: RouteAccess = { anyOf: ['ENTERPRISE.MANAGE'] satisfies Permission[] };
 
 function guarded(Component: LazyExoticComponent<ComponentType> | ComponentType, access: RouteAccess) {
@@ -142,6 +153,17 @@ export function ShellRoutes() {
       <Route path="admin/details" element={guarded(EnterpriseDetailsRoute, { anyOf: ['ENTERPRISE.MANAGE'] })} />
       <Route path="bots" element={guarded(AgentsRoute, agentsAccess)} />
       <Route path="bots/:id/*" element={guarded(AgentDetailsRoute, agentsAccess)} />
+      <Route path="customer-master" element={<Navigate to="/customer-master/customers" replace />} />
+      <Route path="customer-master/customers/*" element={guarded(CustomersRoute, customersAccess)} />
+      <Route path="customer-master/definition" element={guarded(CustomerDefinitionRoute, definitionsAccess)} />
+      <Route path="customer-master/definition/add" element={guarded(CustomerDefinitionRoute, definitionsAccess)} />
+      <Route
+        path="customer-master/define-customer/create"
+        element={<Navigate to="/customer-master/definition/add" replace />}
+      />
+      <Route path="customer-master/uploads/*" element={guarded(CustomerUploadsRoute, customersAccess)} />
+      <Route path="customer-master/uploadfile/:id" element={guarded(CustomerUploadFileRoute, customerEditAccess)} />
+      <Route path="customer-master/error/:id" element={guarded(CustomerUploadErrorsRoute, customersAccess)} />
       <Route
         path="content-library"
         element={
