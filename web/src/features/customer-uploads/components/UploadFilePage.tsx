@@ -1,0 +1,4 @@
+/** Placeholder: replaced by the customer-master web work in progress. */
+export function UploadFilePage() {
+  return null;
+}
