@@ -232,7 +232,15 @@ export const customerFieldBody = z
     isTextField(value.fieldType)
       ? value
       : // Input type and special-character settings apply only to text and textarea (§5).
-        { ...value, inputType: null, minLength: null, maxLength: null, allowSpecialChars: false, allowedChars: [], commaIncluded: false },
+        {
+          ...value,
+          inputType: null,
+          minLength: null,
+          maxLength: null,
+          allowSpecialChars: false,
+          allowedChars: [],
+          commaIncluded: false,
+        },
   );
 export type CustomerFieldBody = z.input<typeof customerFieldBody>;
 
@@ -262,8 +270,7 @@ export function validateFieldValue(field: CustomerField, raw: FieldValue | null 
   const value = text.trim();
   if (value === '') return field.mandatory ? customerMessages.fieldRequired(label) : null;
   if (isDropdownField(field.fieldType)) {
-    const values =
-      field.fieldType === 'selectbox-multiplevalue' ? splitOptions(value) : [value];
+    const values = field.fieldType === 'selectbox-multiplevalue' ? splitOptions(value) : [value];
     return values.every((option) => field.defaultValues.includes(option))
       ? null
       : customerMessages.notAnOption(label, field.defaultValues);

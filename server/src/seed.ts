@@ -6,6 +6,7 @@ import { enterprises, users } from './db/schema/platform';
 import { hashPassword } from './platform/passwords';
 import { randomToken } from './platform/secrets';
 import { seedDemoAgents } from './seed-agents';
+import { seedDemoCustomers } from './seed-customers';
 
 export interface DemoLogin {
   email: string;
@@ -51,7 +52,9 @@ export async function seedDemo(
         { enterpriseId: enterprise!.id, email: DEMO_AGENT_EMAIL, name: 'Demo Agent', passwordHash, roles: [3] },
       ])
       .returning({ id: users.id });
-    return { enterpriseId: enterprise!.id, nlpAgentIds: await seedDemoAgents(tx, enterprise!.id, admin!.id) };
+    const nlpAgentIds = await seedDemoAgents(tx, enterprise!.id, admin!.id);
+    await seedDemoCustomers(tx, enterprise!.id);
+    return { enterpriseId: enterprise!.id, nlpAgentIds };
   });
   fs.mkdirSync(options.dataDir, { recursive: true });
   fs.writeFileSync(loginFile, `${DEMO_ADMIN_EMAIL}\n${password}\n`, { mode: 0o600 });

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Config } from '../../config';
+import { createCustomersRepository } from './customers.repository';
+import { createCustomersService } from './customers.service';
+import { createCustomerFieldsReader, createFieldsRepository } from './fields.repository';
+import { normalizePhone } from './phone';
+import { createFieldsService } from './fields.service';
+import { createSegmentsRepository } from './segments.repository';
+import { createSegmentsService } from './segments.service';
+import { registerCustomersRoutes } from './customers.routes';
+
+export { createCustomerFieldsReader, type CustomerFieldsReader } from './fields.repository';
+export { normalizePhone } from './phone';
 
 export interface CustomersDeps {
   db: Db;
@@ -11,6 +22,18 @@ export interface CustomersDeps {
  * Customer master (issue 6): attribute definitions, customers, segments and groups
  * (engagement.md §2.2–§2.5, §7.1). CSV imports are the customer-uploads feature.
  */
-export function customersFeature(_app: FastifyInstance, _deps: CustomersDeps) {
-  // Filled in by the customer-master server work.
+export function customersFeature(app: FastifyInstance, deps: CustomersDeps) {
+  const fieldsRepository = createFieldsRepository(deps.db);
+  const segmentsRepository = createSegmentsRepository(deps.db);
+  const fields = createFieldsService({ repository: fieldsRepository });
+  const segments = createSegmentsService({ repository: segmentsRepository });
+  const customers = createCustomersService({
+    repository: createCustomersRepository(deps.db),
+    fields: fieldsRepository,
+    segments: segmentsRepository,
+    defaultPhoneRegion: deps.config.defaultPhoneRegion,
+  });
+  registerCustomersRoutes(app, { fields, segments, customers });
+  /** fieldsReader and normalizePhone are what the CSV import needs (wired in app.ts). */
+  return { fields, segments, customers, fieldsReader: createCustomerFieldsReader(deps.db), normalizePhone };
 }

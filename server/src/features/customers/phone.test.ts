@@ -13,6 +13,7 @@ describe('normalizePhone', () => {
   });
 
   it('refuses what is not a valid number', () => {
-    for (const bad of ['', '   ', '12345', 'abc', '+91 12345', '9'.repeat(41)]) expect(normalizePhone(bad, 'IN')).toBeNull();
+    for (const bad of ['', '   ', '12345', 'abc', '+91 12345', '9'.repeat(41)])
+      expect(normalizePhone(bad, 'IN')).toBeNull();
   });
 });
