@@ -6,7 +6,8 @@ import type { Permission } from '@parley/contracts/permissions';
 import { AppError } from './errors';
 import type { AuthContext } from './sessions';
 
-export type RoutePermission = Permission | 'public' | 'authenticated';
+/** A permission, any one of several, or who may call without one ('public', any signed-in person). */
+export type RoutePermission = Permission | readonly Permission[] | 'public' | 'authenticated';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Route
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AUTH_HEADER } from '@parley/contracts/constants';
 import { API_KEY_HEADER, API_KEY_PREFIX } from '@parley/contracts/api-keys';
+import type { Permission } from '@parley/contracts/permissions';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/platform';
 import { AppError, errorBody } from './errors';
@@ -40,6 +41,11 @@ const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 /** Every route registered on the app, as the route matrix test and the docs see them. */
 export function listRoutes(app: FastifyInstance): RegisteredRoute[] {
   return registries.get(app) ?? [];
+}
+
+/** Whether held permissions satisfy a route's permission (a list means any one of them). */
+function grants(held: readonly string[], required: Permission | readonly Permission[]): boolean {
+  return typeof required === 'string' ? held.includes(required) : required.some((one) => held.includes(one));
 }
 
 /** Authentication and permission check for every /api route: deny by default. */
@@ -81,7 +87,7 @@ export function registerAuthHooks(
       if (permission === 'public') return;
       if (!keyAuth) throw new AppError('UNAUTHENTICATED');
       request.auth = keyAuth;
-      if (permission === 'authenticated' || !keyAuth.permissions.includes(permission)) throw new AppError('FORBIDDEN');
+      if (permission === 'authenticated' || !grants(keyAuth.permissions, permission)) throw new AppError('FORBIDDEN');
       return;
     }
     const auth = token ? await deps.sessions.resolve(token) : null;
@@ -91,7 +97,7 @@ export function registerAuthHooks(
     }
     if (!auth) throw new AppError('UNAUTHENTICATED');
     request.auth = auth;
-    if (permission !== 'authenticated' && !auth.permissions.includes(permission)) throw new AppError('FORBIDDEN');
+    if (permission !== 'authenticated' && !grants(auth.permissions, permission)) throw new AppError('FORBIDDEN');
   });
 }
 

@@ -1,25 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { customerMasterRoutes as routes, customerMessages } from '@parley/contracts/customer-master';
-import { hasAny, type Permission } from '@parley/contracts/permissions';
-import { addRoute, type RouteContext } from '../../platform/http';
-import type { RouteContract } from '@parley/contracts/envelope';
-import { AppError } from '../../platform/errors';
+import type { Permission } from '@parley/contracts/permissions';
+import { addRoute } from '../../platform/http';
 import type { CustomersService } from './customers.service';
 import type { FieldsService } from './fields.service';
 import type { SegmentsService } from './segments.service';
 
+/** The definitions are read by the customer screens and by the definition screen. */
 const readDefinitions: readonly Permission[] = ['CUSTOMER.VIEW', 'CUSTOMER_MASTER.VIEW'];
-
-/**
- * The definitions are read by the customer screens (CUSTOMER.VIEW) and by the definition screen
- * (CUSTOMER_MASTER.VIEW). A route declares one permission, so these routes are 'authenticated'
- * and check "either of the two" here; an API key (no person) holds neither check and is refused.
- */
-function enterpriseReadingDefinitions<C extends RouteContract>(context: RouteContext<C>) {
-  const session = context.session();
-  if (!hasAny(session.permissions, readDefinitions)) throw new AppError('FORBIDDEN');
-  return session.enterpriseId;
-}
 
 export function registerCustomersRoutes(
   app: FastifyInstance,
@@ -32,14 +20,14 @@ export function registerCustomersRoutes(
   const editDefinitions = 'CUSTOMER_MASTER.EDIT';
 
   // Definitions
-  addRoute(app, routes.listFields, { permission: 'authenticated', tag }, async (context) =>
-    fields.list(enterpriseReadingDefinitions(context)),
+  addRoute(app, routes.listFields, { permission: readDefinitions, tag }, async (context) =>
+    fields.list(context.session().enterpriseId),
   );
-  addRoute(app, routes.getField, { permission: 'authenticated', tag }, async (context) =>
-    fields.get(enterpriseReadingDefinitions(context), context.params.id),
+  addRoute(app, routes.getField, { permission: readDefinitions, tag }, async (context) =>
+    fields.get(context.session().enterpriseId, context.params.id),
   );
-  addRoute(app, routes.fieldUsage, { permission: 'authenticated', tag }, async (context) =>
-    fields.usage(enterpriseReadingDefinitions(context), context.params.id),
+  addRoute(app, routes.fieldUsage, { permission: readDefinitions, tag }, async (context) =>
+    fields.usage(context.session().enterpriseId, context.params.id),
   );
   addRoute(
     app,
