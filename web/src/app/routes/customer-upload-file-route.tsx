@@ -1,6 +1,8 @@
+import { useParams } from 'react-router';
 import { UploadFilePage } from '../../features/customer-uploads/components/UploadFilePage';
 
 /** /customer-master/uploadfile/:id (id is a segment id). */
 export default function CustomerUploadFileRoute() {
-  return <UploadFilePage />;
+  const { id = '' } = useParams();
+  return <UploadFilePage key={id} segmentId={id} />;
 }
