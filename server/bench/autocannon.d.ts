@@ -35,6 +35,15 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   }
 
-  function autocannon(options: Options): Promise<Result>;
+  /** The running benchmark (an EventEmitter): a thenable of the result that also reports every response as it arrives. */
+  interface Instance extends PromiseLike<Result> {
+    /** `responseTime` is in milliseconds with sub-millisecond precision (process.hrtime). */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -8,6 +8,21 @@ export interface ReadyMessage {
   headers: Record<string, string>;
   /** Lines worth printing with the results (database version, rows, query plan). */
   details: string[];
+  /** Customers list requests with a search term (Parley only), measured against `itemUrl`. */
+  customerSearches?: CustomerSearchTarget[];
+  /** Other customers list queries worth a look, explained but not loaded (Parley only). */
+  customerPlans?: { title: string; plan: string[] }[];
+}
+
+export interface CustomerSearchTarget {
+  /** The term as typed in the search box. */
+  term: string;
+  /** `GET /api/customers?search=<term>&perPage=10`. */
+  url: string;
+  /** The signed-in enterprise's customers it matches (counted in SQL after seeding). */
+  matches: number;
+  /** Lines worth printing: the customers seeded, the EXPLAIN ANALYZE of the page query. */
+  details: string[];
 }
 
 /** The parent asks for the server process's CPU time (user + system, µs) or for a stop. */

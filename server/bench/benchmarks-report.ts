@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { BundleWeights } from './bundle-size';
-import type { LoadSettings, Measurement } from './http-throughput';
+import type { LoadSettings, Measurement, ParleyMeasurements } from './http-throughput';
 
 export interface Machine {
   date: Date;
@@ -18,6 +18,12 @@ export interface HttpResults {
   settings: LoadSettings;
   baselines: Measurement[];
   subjects: { label: string; measurement: Measurement | { skipped: string }; goalRatio: number | null }[];
+  /** Per database: the customers list searches and the indexed GET of the same server they are compared with. */
+  customerSearches: {
+    database: string;
+    itemRoute: string;
+    result: Pick<ParleyMeasurements, 'item' | 'searches' | 'customerPlans'> | { skipped: string };
+  }[];
 }
 
 export const RESULTS_MARKER = '<!-- bench:results — everything below this line is rewritten by `npm run bench` -->';
@@ -28,6 +34,9 @@ const ms = (value: number) => (value < 1 ? '< 1 ms' : `${Math.round(value)} ms`)
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const micros = (value: number) => `${integer(value)} µs`;
+/** Latencies from the per-response times: two decimals under 10 ms, one under 100 ms. */
+const preciseMs = (value: number) => `${value.toFixed(value < 10 ? 2 : value < 100 ? 1 : 0)} ms`;
+const times = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)}×` : 'n/a');
 
 /** A Markdown table with padded columns, readable as plain text too. */
 function table(header: string[], align: ('l' | 'r')[], rows: string[][]): string {
@@ -96,6 +105,77 @@ function httpSection(http: HttpResults): string {
   ].join('\n');
 }
 
+/** Customers list with a search term: p50 and p99 as multiples of the same server's indexed GET. */
+function customerSearchSection(http: HttpResults): string {
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  for (const { database, itemRoute, result } of http.customerSearches) {
+    if ('skipped' in result) {
+      rows.push([database, 'skipped', '', '', '', '', '', '']);
+      notes.push(`- ${database}: skipped, ${result.skipped}.`);
+      continue;
+    }
+    const { item } = result;
+    rows.push([
+      database,
+      `${itemRoute} (the indexed GET: 1×)`,
+      '',
+      integer(item.requestsPerSecond),
+      preciseMs(item.p50PreciseMs),
+      preciseMs(item.p99PreciseMs),
+      '1×',
+      '1×',
+    ]);
+    for (const { term, matches, measurement } of result.searches) {
+      rows.push([
+        database,
+        `\`GET /api/customers?search=${term}&perPage=10\``,
+        integer(matches),
+        integer(measurement.requestsPerSecond),
+        preciseMs(measurement.p50PreciseMs),
+        preciseMs(measurement.p99PreciseMs),
+        times(measurement.p50PreciseMs / item.p50PreciseMs),
+        times(measurement.p99PreciseMs / item.p99PreciseMs),
+      ]);
+    }
+    const seeded = result.searches[0]?.measurement.details[0];
+    if (seeded) notes.push(`- ${seeded}`);
+    for (const { term, matches, measurement } of result.searches)
+      notes.push(
+        `- ${database}, search \`${term}\` (${integer(matches)} of the enterprise's customers match), EXPLAIN ANALYZE of the page query:`,
+        '',
+        '  ```',
+        ...measurement.details.slice(1),
+        '  ```',
+      );
+    for (const { title, plan } of result.customerPlans)
+      notes.push(
+        `- ${database}, the first page with ${title}: not loaded, EXPLAIN ANALYZE only:`,
+        '',
+        '  ```',
+        ...plan.map((line) => `  ${line}`),
+        '  ```',
+      );
+  }
+  const { connections, warmUpSeconds, durationSeconds } = http.settings;
+  return [
+    '### Customers list page with a search term against the indexed GET',
+    '',
+    `The same servers and load as above (${connections} connections, ${warmUpSeconds} s warm-up, ${durationSeconds} s ` +
+      'measured); each search right after the indexed GET of the same server. p50 and p99 are computed from ' +
+      'autocannon’s time of every response (its own histogram, used above, keeps whole milliseconds); the ratios are ' +
+      'search ÷ indexed GET of the same database. “Match” counts the signed-in enterprise’s customers the term finds.',
+    '',
+    table(
+      ['Database', 'Target', 'Match', 'req/s', 'p50', 'p99', 'p50 ÷ item', 'p99 ÷ item'],
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r'],
+      rows,
+    ),
+    '',
+    ...notes,
+  ].join('\n');
+}
+
 function bundleSection(bundle: BundleWeights | { skipped: string }): string {
   const title = '### Initial JS of the web app, gzip level 9';
   if ('skipped' in bundle) return [title, '', `Skipped: ${bundle.skipped}.`].join('\n');
@@ -136,6 +216,8 @@ export function renderResults(
       `the whole run took ${Math.round(elapsedSeconds)} s.`,
     '',
     httpSection(http),
+    '',
+    customerSearchSection(http),
     '',
     bundleSection(bundle),
     '',

@@ -10,6 +10,8 @@ export interface SeedOptions {
 }
 
 export interface SeedResult {
+  /** The neighbour enterprises this seed created. */
+  neighbourIds: string[];
   tenantRows: number;
   totalRows: number;
   /** The plan of the audit-trail list query for the signed-in enterprise. */
@@ -54,6 +56,7 @@ export async function seedAuditTrail(
     .toSQL();
   const plan = await database.raw(`explain ${query.sql}`, query.params);
   return {
+    neighbourIds: enterpriseIds.slice(1),
     tenantRows: Number(counts.rows[0]?.tenant),
     totalRows: Number(counts.rows[0]?.total),
     plan: plan.rows.map((row) => String(row['QUERY PLAN'])),
