@@ -1,4 +1,430 @@
-/** Placeholder: replaced by the customer-master web work in progress. */
-export function CustomersPage() {
-  return null;
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Flex,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconPlus,
+  IconSearch,
+  IconTag,
+  IconTrash,
+  IconUpload,
+  IconUsersGroup,
+  IconUsersPlus,
+} from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { customerLimits, customerMessages, type CustomerListRow } from '@parley/contracts/customer-master';
+import { showToast } from '../../../lib/toast';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/get-customers';
+import { useSegments } from '../api/get-segments';
+import { useGroups } from '../api/get-groups';
+import { useCreateSegment } from '../api/create-segment';
+import { useCreateGroup } from '../api/create-group';
+import { useMapCustomersToGroups } from '../api/map-customers-to-groups';
+import { useMapCustomersToSegments } from '../api/map-customers-to-segments';
+import { useDeleteCustomer } from '../api/delete-customer';
+import { NameDialog, PickDialog } from './CustomerListDialogs';
+import { ALL_SEGMENTS, SegmentsPanel } from './SegmentsPanel';
+import classes from './customers.module.css';
+
+/** Where the customers live in the console (engagement.md §2.1). */
+export const CUSTOMERS_PATH = '/customer-master/customers';
+
+type Dialog = 'segment' | 'group' | 'moveGroup' | 'attachLabel';
+
+function readFrom(params: URLSearchParams): number {
+  const value = Number(params.get('from') ?? 0);
+  return Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+function plural(count: number, one: string) {
+  return `${count} ${one}${count === 1 ? '' : 's'}`;
+}
+
+/** Customers (/customer-master/customers, engagement.md §2.4): segments, search, table, paging, dialogs. */
+export function CustomersPage({ canEdit }: { canEdit: boolean }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const from = readFrom(params);
+  const segmentParam = params.get('segment');
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const [term] = useDebouncedValue(search.trim(), customerLimits.searchDebounceMs);
+  const [checkedState, setCheckedState] = useState<{ page: string; ids: ReadonlySet<string> }>({
+    page: '',
+    ids: new Set(),
+  });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [deleting, setDeleting] = useState<CustomerListRow | null>(null);
+
+  const segments = useSegments('');
+  const firstSegment = segments.data?.segments[0]?.id;
+  // On load the first segment is selected (engagement.md §4); without segments, all customers.
+  const selected =
+    segmentParam ?? (segments.isSuccess ? (firstSegment ?? ALL_SEGMENTS) : segments.isError ? ALL_SEGMENTS : null);
+  const segmentId = selected && selected !== ALL_SEGMENTS ? selected : undefined;
+
+  const setListParams = (next: { segment?: string | null; search?: string; from?: number }, replace = false) => {
+    const segment = next.segment === undefined ? selected : next.segment;
+    const text = next.search ?? term;
+    const offset = next.from ?? 0;
+    setParams(
+      {
+        ...(segment ? { segment } : {}),
+        ...(text ? { search: text } : {}),
+        ...(offset > 0 ? { from: String(offset) } : {}),
+      },
+      { replace },
+    );
+  };
+
+  useEffect(() => {
+    if (segmentParam === null && selected !== null) setListParams({ segment: selected, from }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the automatic choice is made
+  }, [segmentParam, selected]);
+
+  // A new search term starts again at the first page.
+  useEffect(() => {
+    if ((params.get('search') ?? '') !== term) setListParams({ search: term, from: 0 }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the debounced term only
+  }, [term]);
+
+  const query = {
+    from,
+    perPage: CUSTOMERS_PAGE_SIZE,
+    ...(term ? { search: term } : {}),
+    ...(segmentId ? { tags: segmentId } : {}),
+  };
+  const list = useCustomers(query, { enabled: selected !== null });
+  const customers = list.data?.customers ?? [];
+  const headers = list.data?.headers ?? [];
+  const hasMore = list.data?.hasMore ?? false;
+
+  // Checked rows belong to the page they were checked on.
+  const pageKey = `${selected}|${term}|${from}`;
+  const checked: ReadonlySet<string> = checkedState.page === pageKey ? checkedState.ids : new Set();
+  const setChecked = (next: ReadonlySet<string> | ((previous: ReadonlySet<string>) => ReadonlySet<string>)) =>
+    setCheckedState((state) => {
+      const previous = state.page === pageKey ? state.ids : new Set<string>();
+      return { page: pageKey, ids: typeof next === 'function' ? next(previous) : next };
+    });
+
+  const groups = useGroups('');
+  const createSegment = useCreateSegment();
+  const createGroup = useCreateGroup();
+  const mapGroups = useMapCustomersToGroups();
+  const mapSegments = useMapCustomersToSegments();
+  const remove = useDeleteCustomer();
+
+  const pageIds = customers.map((customer) => customer.id);
+  const allChecked = pageIds.length > 0 && pageIds.every((id) => checked.has(id));
+  const someChecked = pageIds.some((id) => checked.has(id));
+  const checkedIds = pageIds.filter((id) => checked.has(id));
+  const toggle = (id: string) =>
+    setChecked((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const segmentOptions = useMemo(
+    () => (segments.data?.segments ?? []).map((segment) => ({ value: segment.id, label: segment.name })),
+    [segments.data],
+  );
+  const groupOptions = useMemo(
+    () => (groups.data?.groups ?? []).map((group) => ({ value: group.id, label: group.name })),
+    [groups.data],
+  );
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => showToast(customerMessages.customerDeleted, { tone: 'success' }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const columnCount = 4 + headers.length;
+  const cell = (customer: CustomerListRow, text: string, first = false) => (
+    <Link
+      to={`${CUSTOMERS_PATH}/view/${customer.id}`}
+      className={classes.cellLink}
+      tabIndex={first ? undefined : -1}
+      title={text}
+      style={first ? { fontWeight: 500 } : undefined}
+    >
+      {text || '—'}
+    </Link>
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={24}>
+            Customers
+          </Title>
+          <Text c="dimmed" size="sm">
+            Your customers by segment. Check rows to group or label them.
+          </Text>
+        </div>
+        {canEdit ? (
+          <Group gap="sm">
+            {segmentId ? (
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                onClick={() => void navigate(`/customer-master/uploadfile/${segmentId}`)}
+              >
+                Upload
+              </Button>
+            ) : null}
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${CUSTOMERS_PATH}/create`)}>
+              Create Customer
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+
+      <Flex gap="lg" align="flex-start" direction={{ base: 'column', md: 'row' }}>
+        <SegmentsPanel
+          selected={selected}
+          canEdit={canEdit}
+          onSelect={(segment) => {
+            // Changing the segment starts again at the first page (engagement.md §4).
+            if (segment !== selected || from > 0) setListParams({ segment, from: 0 });
+          }}
+          onCreate={() => setDialog('segment')}
+        />
+
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} w="100%">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <TextInput
+              aria-label="Search customers"
+              placeholder="Search name or phone"
+              leftSection={<IconSearch size={16} />}
+              style={{ flex: '1 1 220px', maxWidth: 340 }}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+            />
+            {canEdit ? (
+              <Group gap="xs" wrap="nowrap">
+                {checkedIds.length > 0 ? (
+                  <Text size="sm" c="dimmed" aria-live="polite">
+                    {plural(checkedIds.length, 'customer')} selected
+                  </Text>
+                ) : null}
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconUsersPlus size={14} />}
+                  onClick={() => setDialog('group')}
+                >
+                  Create Group
+                </Button>
+                <Tooltip label="Check customers first" disabled={checkedIds.length > 0}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconUsersGroup size={14} />}
+                    disabled={checkedIds.length === 0}
+                    onClick={() => setDialog('moveGroup')}
+                  >
+                    Move Group
+                  </Button>
+                </Tooltip>
+                <Tooltip label="Check customers first" disabled={checkedIds.length > 0}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconTag size={14} />}
+                    disabled={checkedIds.length === 0}
+                    onClick={() => setDialog('attachLabel')}
+                  >
+                    Attach Label
+                  </Button>
+                </Tooltip>
+              </Group>
+            ) : null}
+          </Group>
+
+          {list.isError ? (
+            <QueryErrorAlert
+              title="The customers could not be loaded"
+              message={list.error.message}
+              onRetry={() => void list.refetch()}
+            />
+          ) : (
+            <Paper withBorder radius="md">
+              <Table.ScrollContainer minWidth={640}>
+                <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm" aria-label="Customers">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w={40}>
+                        <Checkbox
+                          aria-label="Select all customers on this page"
+                          checked={allChecked}
+                          indeterminate={someChecked && !allChecked}
+                          disabled={customers.length === 0}
+                          onChange={() => setChecked(allChecked ? new Set() : new Set(pageIds))}
+                        />
+                      </Table.Th>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Phone Number</Table.Th>
+                      {headers.map((header) => (
+                        <Table.Th key={header.id}>{header.label}</Table.Th>
+                      ))}
+                      <Table.Th w={56} className={classes.actionCell}>
+                        <VisuallyHidden>Action</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms ease' }}>
+                    {list.isPending ? (
+                      <TableSkeletonRows rows={5} columns={columnCount} />
+                    ) : customers.length === 0 ? (
+                      <Table.Tr>
+                        <Table.Td colSpan={columnCount}>
+                          <Text ta="center" c="dimmed" py="xl">
+                            {customerMessages.noRecord}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : (
+                      customers.map((customer) => (
+                        <Table.Tr
+                          key={customer.id}
+                          data-checked={checked.has(customer.id) || undefined}
+                          className={classes.customerRow}
+                        >
+                          <Table.Td>
+                            <Checkbox
+                              aria-label={`Select ${customer.name}`}
+                              checked={checked.has(customer.id)}
+                              onChange={() => toggle(customer.id)}
+                            />
+                          </Table.Td>
+                          <Table.Td>{cell(customer, customer.name, true)}</Table.Td>
+                          <Table.Td>{cell(customer, customer.phoneNumber)}</Table.Td>
+                          {headers.map((header) => (
+                            <Table.Td key={header.id}>{cell(customer, customer.details[header.id] ?? '')}</Table.Td>
+                          ))}
+                          <Table.Td className={classes.actionCell}>
+                            {canEdit ? (
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Delete ${customer.name}`}
+                                onClick={() => setDeleting(customer)}
+                              >
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            ) : null}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  disabled={from < CUSTOMERS_PAGE_SIZE}
+                  onClick={() => setListParams({ from: Math.max(0, from - CUSTOMERS_PAGE_SIZE) })}
+                >
+                  Previous
+                </Button>
+                <Button
+                  variant="default"
+                  size="xs"
+                  disabled={!hasMore || list.isPlaceholderData}
+                  onClick={() => setListParams({ from: from + CUSTOMERS_PAGE_SIZE })}
+                >
+                  Next
+                </Button>
+              </Group>
+            </Paper>
+          )}
+        </Stack>
+      </Flex>
+
+      <NameDialog
+        opened={dialog === 'segment'}
+        title="Create Segment"
+        label="Segment Name"
+        onClose={() => setDialog(null)}
+        onSave={(name) =>
+          createSegment.mutateAsync(name).then(() => showToast(customerMessages.segmentCreated, { tone: 'success' }))
+        }
+      />
+      <NameDialog
+        opened={dialog === 'group'}
+        title="Create Group"
+        label="Group Name"
+        onClose={() => setDialog(null)}
+        onSave={(name) =>
+          createGroup.mutateAsync(name).then(() => showToast(customerMessages.groupCreated, { tone: 'success' }))
+        }
+      />
+      <PickDialog
+        opened={dialog === 'moveGroup'}
+        title="Move Group"
+        label="Groups"
+        description={`${plural(checkedIds.length, 'customer')} will be added to the groups you choose.`}
+        options={groupOptions}
+        loading={groups.isPending}
+        emptyMessage="No groups yet: create one with Create Group"
+        onClose={() => setDialog(null)}
+        onSave={(ids) =>
+          mapGroups.mutateAsync({ ids, customerIds: checkedIds }).then(() => {
+            showToast(customerMessages.movedToGroups, { tone: 'success' });
+            setChecked(new Set());
+          })
+        }
+      />
+      <PickDialog
+        opened={dialog === 'attachLabel'}
+        title="Attach Label"
+        label="Labels"
+        description={`${plural(checkedIds.length, 'customer')} will be added to the segments you choose.`}
+        options={segmentOptions}
+        loading={segments.isPending}
+        emptyMessage="No segments yet: create one with the + of Segments"
+        onClose={() => setDialog(null)}
+        onSave={(ids) =>
+          mapSegments.mutateAsync({ ids, customerIds: checkedIds }).then(() => {
+            showToast(customerMessages.labelsAttached, { tone: 'success' });
+            setChecked(new Set());
+          })
+        }
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete this customer?"
+        message={`'${deleting?.name ?? ''}' (${deleting?.phoneNumber ?? ''}) will be deleted with their details, groups and labels. This cannot be undone.`}
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onConfirm={handleDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
 }
