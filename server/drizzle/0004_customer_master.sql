@@ -111,11 +111,11 @@ CREATE INDEX "customer_fields_position_idx" ON "customer_fields" USING btree ("e
 CREATE INDEX "customer_group_members_customer_idx" ON "customer_group_members" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_groups_name_unique" ON "customer_groups" USING btree ("enterprise_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "customer_segment_members_customer_idx" ON "customer_segment_members" USING btree ("customer_id");--> statement-breakpoint
-CREATE INDEX "customer_segment_members_order_idx" ON "customer_segment_members" USING btree ("segment_id","created_at" DESC NULLS LAST,"customer_id");--> statement-breakpoint
+CREATE INDEX "customer_segment_members_order_idx" ON "customer_segment_members" USING btree ("segment_id","created_at" DESC NULLS FIRST,"customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_segments_name_unique" ON "customer_segments" USING btree ("enterprise_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "customer_segments_enterprise_idx" ON "customer_segments" USING btree ("enterprise_id","created_at");--> statement-breakpoint
-CREATE INDEX "customer_uploads_enterprise_idx" ON "customer_uploads" USING btree ("enterprise_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "customer_uploads_segment_idx" ON "customer_uploads" USING btree ("segment_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "customer_uploads_enterprise_idx" ON "customer_uploads" USING btree ("enterprise_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "customer_uploads_segment_idx" ON "customer_uploads" USING btree ("segment_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_phone_unique" ON "customers" USING btree ("enterprise_id","phone_number");--> statement-breakpoint
-CREATE INDEX "customers_enterprise_created_idx" ON "customers" USING btree ("enterprise_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "customers_enterprise_created_idx" ON "customers" USING btree ("enterprise_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ((lower("name") || ' ' || "phone_number") gin_trgm_ops);

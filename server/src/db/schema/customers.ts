@@ -78,7 +78,11 @@ export const customers = pgTable(
   },
   (table) => [
     uniqueIndex('customers_phone_unique').on(table.enterpriseId, table.phoneNumber),
-    index('customers_enterprise_created_idx').on(table.enterpriseId, table.createdAt.desc(), table.id.desc()),
+    index('customers_enterprise_created_idx').on(
+      table.enterpriseId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('customers_search_trgm_idx').using(
       'gin',
       sql`(lower(${table.name}) || ' ' || ${table.phoneNumber}) gin_trgm_ops`,
@@ -131,7 +135,11 @@ export const customerSegmentMembers = pgTable(
   (table) => [
     primaryKey({ columns: [table.segmentId, table.customerId] }),
     index('customer_segment_members_customer_idx').on(table.customerId),
-    index('customer_segment_members_order_idx').on(table.segmentId, table.createdAt.desc(), table.customerId),
+    index('customer_segment_members_order_idx').on(
+      table.segmentId,
+      table.createdAt.desc().nullsFirst(),
+      table.customerId,
+    ),
   ],
 );
 
@@ -187,8 +195,8 @@ export const customerUploads = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
-    index('customer_uploads_enterprise_idx').on(table.enterpriseId, table.createdAt.desc()),
-    index('customer_uploads_segment_idx').on(table.segmentId, table.createdAt.desc()),
+    index('customer_uploads_enterprise_idx').on(table.enterpriseId, table.createdAt.desc().nullsFirst()),
+    index('customer_uploads_segment_idx').on(table.segmentId, table.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -391,6 +391,33 @@ describe('customers list', () => {
     expect(names((await list.api('GET', '/api/customers?search=nobody')).body)).toEqual([]);
   });
 
+  it('pages a search newest first, within and beyond the newest customers, with and without a segment', async () => {
+    const page = (query: string) => list.api('GET', `/api/customers?${query}`).then((answer) => answer.body);
+    const first = await page('search=person');
+    expect(names(first)).toEqual([
+      'Person 12',
+      'Person 11',
+      'Person 10',
+      'Person 09',
+      'Person 08',
+      'Person 06',
+      'Person 05',
+      'Person 04',
+      'Person 03',
+      'Person 02',
+    ]);
+    expect(first.data.hasMore).toBe(true);
+    const second = await page('search=person&from=10');
+    expect(names(second)).toEqual(['Person 01']);
+    expect(second.data.hasMore).toBe(false);
+    const vipFirst = await page(`search=person&tags=${vip}&perPage=2`);
+    expect(names(vipFirst)).toEqual(['Person 12', 'Person 09']);
+    expect(vipFirst.data.hasMore).toBe(true);
+    const vipLast = await page(`search=person&tags=${vip}&perPage=2&from=2`);
+    expect(names(vipLast)).toEqual(['Person 06', 'Person 03']);
+    expect(vipLast.data.hasMore).toBe(false);
+  });
+
   it('filters by segment and by group, and the segment list counts its members', async () => {
     expect(names((await list.api('GET', `/api/customers?tags=${vip}`)).body)).toEqual([
       'Person 12',
