@@ -14,7 +14,8 @@ import { customerFields, customerSegments, customerUploads } from '../src/db/sch
 import { createFileStore } from '../src/platform/files';
 import { createEventBus } from '../src/platform/realtime/bus';
 import { saveCsvUpload } from '../src/features/customer-uploads/csv-file-store';
-import { normalizePhoneFallback, readCustomerFields } from '../src/features/customer-uploads/customer-definitions';
+import { createCustomerFieldsReader } from '../src/platform/customer-fields';
+import { normalizePhone } from '../src/platform/phone';
 import { createCustomerUploadsRepository } from '../src/features/customer-uploads/customer-uploads.repository';
 import { createImportJob } from '../src/features/customer-uploads/customer-uploads.jobs';
 
@@ -142,8 +143,8 @@ async function runImport(database: Database, file: string, dataDir: string) {
     repository,
     files: createFileStore({ db: database.db, dataDir }),
     bus,
-    fields: readCustomerFields(database.db),
-    normalizePhone: normalizePhoneFallback,
+    fields: createCustomerFieldsReader(database.db),
+    normalizePhone,
     defaultPhoneRegion: 'IN',
   });
   const started = performance.now();

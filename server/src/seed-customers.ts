@@ -14,8 +14,8 @@ import {
   customerSegmentMembers,
   customerSegments,
 } from './db/schema/customers';
-import { toCustomerField } from './features/customers/fields.repository';
-import { normalizePhone } from './features/customers/phone';
+import { toCustomerField } from './platform/customer-fields';
+import { normalizePhone } from './platform/phone';
 
 const fieldBodies: CustomerFieldBody[] = [
   {

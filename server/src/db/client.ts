@@ -9,6 +9,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -23,10 +26,26 @@ export interface RawResult {
 /** Runs one statement with $n parameters, or (without values) a script of several statements. */
 export type RawQuery = (text: string, values?: unknown[]) => Promise<RawResult>;
 
+/** One transaction on one connection, with COPY: see `Database.bulk`. */
+export interface BulkSession {
+  /** One statement with $n parameters. */
+  query(text: string, values?: unknown[]): Promise<RawResult>;
+  /**
+   * `COPY <table> (<columns>) FROM STDIN WITH (FORMAT csv)` fed with `csv` (CSV text, one row per
+   * line). On PGlite the same statement runs from a blob (`FROM '/dev/blob'`).
+   */
+  copyFrom(copySql: string, csv: string): Promise<void>;
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   raw: RawQuery;
+  /**
+   * Runs `work` in one transaction on one connection (committed when it resolves, rolled back when
+   * it throws), with COPY FROM STDIN on both drivers: the CSV import's batches.
+   */
+  bulk<T>(work: (session: BulkSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,6 +85,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as RawResult['rows'] };
     },
+    bulk: (work) =>
+      client.transaction((tx) =>
+        work({
+          query: async (text, values) => ({ rows: (await tx.query(text, values ?? [])).rows as RawResult['rows'] }),
+          copyFrom: async (copySql, csv) => {
+            await tx.query(copySql.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'"), [], { blob: new Blob([csv]) });
+          },
+        }),
+      ),
     ping: async () => {
       await client.query('select 1');
     },
@@ -85,6 +113,29 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     kind: 'postgres',
     db,
     raw: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+    bulk: async (work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: async (text, values) => ({ rows: (await client.query(text, values)).rows }),
+          copyFrom: async (copySql, csv) => {
+            await pipeline(Readable.from([Buffer.from(csv, 'utf8')]), client.query(copyStreams.from(copySql)));
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      } finally {
+        // A connection whose rollback failed is dropped from the pool, not reused.
+        client.release(broken);
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },

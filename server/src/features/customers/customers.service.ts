@@ -10,9 +10,9 @@ import {
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/postgres-errors';
 import { containsPattern } from '../../db/like-pattern';
-import { normalizePhone } from './phone';
+import { normalizePhone } from '../../platform/phone';
 import type { CustomerRow, CustomersRepository } from './customers.repository';
-import type { CustomerFieldsReader } from './fields.repository';
+import type { CustomerFieldsReader } from '../../platform/customer-fields';
 import type { SegmentsRepository } from './segments.repository';
 
 /** The parsed customer body (contracts `customerBody` output). */

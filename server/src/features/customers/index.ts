@@ -3,15 +3,11 @@ import type { Db } from '../../db/client';
 import type { Config } from '../../config';
 import { createCustomersRepository } from './customers.repository';
 import { createCustomersService } from './customers.service';
-import { createCustomerFieldsReader, createFieldsRepository } from './fields.repository';
-import { normalizePhone } from './phone';
+import { createFieldsRepository } from './fields.repository';
 import { createFieldsService } from './fields.service';
 import { createSegmentsRepository } from './segments.repository';
 import { createSegmentsService } from './segments.service';
 import { registerCustomersRoutes } from './customers.routes';
-
-export { createCustomerFieldsReader, type CustomerFieldsReader } from './fields.repository';
-export { normalizePhone } from './phone';
 
 export interface CustomersDeps {
   db: Db;
@@ -34,6 +30,5 @@ export function customersFeature(app: FastifyInstance, deps: CustomersDeps) {
     defaultPhoneRegion: deps.config.defaultPhoneRegion,
   });
   registerCustomersRoutes(app, { fields, segments, customers });
-  /** fieldsReader and normalizePhone are what the CSV import needs (wired in app.ts). */
-  return { fields, segments, customers, fieldsReader: createCustomerFieldsReader(deps.db), normalizePhone };
+  return { fields, segments, customers };
 }

@@ -16,7 +16,10 @@ const tf = core as unknown as {
 describe('encoder kernels', () => {
   it('splits along the last axis exactly like the stock kernel, other axes unchanged', async () => {
     await tf.ready();
-    const x = tf.tensor3d(Array.from({ length: 3 * 5 * 10 }, (_, i) => i * 0.5 - 7), [3, 5, 10]);
+    const x = tf.tensor3d(
+      Array.from({ length: 3 * 5 * 10 }, (_, i) => i * 0.5 - 7),
+      [3, 5, 10],
+    );
     const expected = tf.split(x, [2, 3, 5], 2).map((part) => part.arraySync());
     const otherAxis = tf.split(x, [1, 4], 1).map((part) => part.arraySync());
     installEncoderKernels(tf);
