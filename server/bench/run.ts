@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle-size';
+import { customerImportSection, measureCustomerImport } from './customer-import-report';
 import { renderResults, writeBenchmarksDoc, type HttpResults, type Machine } from './benchmarks-report';
 import {
   measureHello,
@@ -34,6 +35,7 @@ const settings: LoadSettings = {
   warmUpSeconds: envNumber('PARLEY_BENCH_WARMUP', 2),
   durationSeconds: envNumber('PARLEY_BENCH_DURATION', 8),
 };
+const importRows = envNumber('PARLEY_BENCH_IMPORT_ROWS', 1_000_000);
 const pgAdminUrl =
   process.env.PARLEY_BENCH_PG_URL ?? process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -106,9 +108,18 @@ are listed under the table. Each is gzipped at level 9; sizes are summed; CSS is
 **Goals.** The indexed GET on PostgreSQL ≥ 10 % of bare Fastify req/s (published peers: 7–8 %);
 PGlite and the page of 20 reported. Login page initial JS ≤ 150 kB gzip, shell ≤ 250 kB (kB = 1000 bytes, as Vite prints).
 
+**Customer CSV import** (issue 6). \`server/bench/customer-import.ts\`, in its own process, writes a
+CSV of \`PARLEY_BENCH_IMPORT_ROWS\` rows (name, phone and 10 attribute columns of every input type;
+every 50th row invalid) and, on a fresh PostgreSQL database and then a fresh PGlite one, times a raw
+\`COPY\` of the file into a bare table of text columns and the import job exactly as the server runs
+it (stored file → streaming parse → validation against the definitions → batches of 5,000: COPY
+into staging, upsert, segment memberships and count, error rows, checkpoint), rows/s of each and
+their ratio (goal ≥ 50 %). Then two child processes import the whole file and a tenth of it on
+PGlite; their peak RSS ratio is the streaming figure (goal ≤ 1.5).
+
 **Knobs** (environment): \`PARLEY_BENCH_CONNECTIONS\` (10), \`PARLEY_BENCH_WARMUP\` (2 s),
 \`PARLEY_BENCH_DURATION\` (8 s), \`PARLEY_BENCH_ROWS\` (5,000), \`PARLEY_BENCH_NEIGHBOURS\` (9),
-\`PARLEY_BENCH_CUSTOMERS\` (1,000,000), \`PARLEY_BENCH_NEIGHBOUR_CUSTOMERS\` (1 % of it, each),
+\`PARLEY_BENCH_CUSTOMERS\` (1,000,000), \`PARLEY_BENCH_IMPORT_ROWS\` (1,000,000), \`PARLEY_BENCH_NEIGHBOUR_CUSTOMERS\` (1 % of it, each),
 \`PARLEY_BENCH_PG_URL\` (else \`PARLEY_TEST_PG_URL\`, else \`postgres://postgres@127.0.0.1:5432/postgres\`;
 a \`parley_bench_*\` database is created there and dropped).
 `;
@@ -177,8 +188,10 @@ async function main() {
     ],
   };
 
+  step(`customer CSV import (${importRows.toLocaleString('en-US')} rows) on PostgreSQL and PGlite, then peak RSS`);
+  const imports = measureCustomerImport(importRows);
   machine.loadAverages[1] = os.loadavg()[0] ?? 0;
-  const results = renderResults(machine, http, bundle, (performance.now() - started) / 1000);
+  const results = `${renderResults(machine, http, bundle, (performance.now() - started) / 1000)}\n${customerImportSection(imports)}\n`;
   process.stdout.write(`\n${results}\n`);
   fs.mkdirSync(path.dirname(docFile), { recursive: true });
   writeBenchmarksDoc(docFile, INTRO, results);

@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** One database's import figures as `customer-import.ts` prints them. */
+interface ImportRun {
+  db: 'pglite' | 'postgres';
+  rows: number;
+  accepted: number;
+  errors: number;
+  importSeconds: number;
+  importRowsPerSecond: number;
+  copySeconds: number;
+  copyRowsPerSecond: number;
+  ratio: number;
+}
+interface RssRun {
+  peakRss: Record<string, number>;
+  ratio: number;
+}
+export interface ImportResults {
+  rows: number;
+  runs: ImportRun[];
+  rss: RssRun | null;
+}
+
+const GOAL_RATIO = 0.5;
+const GOAL_RSS = 1.5;
+
+/**
+ * Runs `bench/customer-import.ts` in its own process (it opens its own databases and spawns the
+ * RSS children) and reads its JSON lines.
+ */
+export function measureCustomerImport(rows: number): ImportResults | { skipped: string } {
+  const script = fileURLToPath(new URL('./customer-import.ts', import.meta.url));
+  try {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', script, '--rows', String(rows)], {
+      cwd: path.dirname(path.dirname(script)),
+      encoding: 'utf8',
+      maxBuffer: 8 << 20,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as ImportRun | RssRun);
+    return {
+      rows,
+      runs: lines.filter((line): line is ImportRun => 'db' in line),
+      rss: lines.find((line): line is RssRun => 'peakRss' in line) ?? null,
+    };
+  } catch (error) {
+    return { skipped: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+  }
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function customerImportSection(results: ImportResults | { skipped: string }): string {
+  const title = '### Customer CSV import (issue 6)';
+  if ('skipped' in results) return `${title}\n\nSkipped: ${results.skipped}`;
+  const label = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
+  const rows = results.runs.map(
+    (run) =>
+      `| ${label[run.db]} | ${fmt(run.rows)} (${fmt(run.accepted)} accepted, ${fmt(run.errors)} errors) | ` +
+      `${fmt(run.importRowsPerSecond)} (${run.importSeconds} s) | ${fmt(run.copyRowsPerSecond)} (${run.copySeconds} s) | ` +
+      `**${(run.ratio * 100).toFixed(1)} %** | ${run.ratio >= GOAL_RATIO ? 'met' : 'not met'} |`,
+  );
+  const rss = results.rss
+    ? `Peak RSS of a process importing each file on PGlite: ${Object.entries(results.rss.peakRss)
+        .map(([what, mb]) => `${what.replace(' MB', '')}: ${fmt(mb)} MB`)
+        .join(
+          ', ',
+        )}; ratio **${results.rss.ratio}** (goal ≤ ${GOAL_RSS}: ${results.rss.ratio <= GOAL_RSS ? 'met' : 'not met'}).`
+    : 'Peak RSS: not measured.';
+  return [
+    title,
+    '',
+    `${fmt(results.rows)} rows, 10 attribute columns, 2 % invalid rows (\`server/bench/customer-import.ts\`).`,
+    '',
+    '| Database | Rows | Import rows/s (end to end) | Raw `COPY` rows/s (bare table) | Import / COPY | Goal ≥ 50 % |',
+    '|---|---|---:|---:|---:|---|',
+    ...rows,
+    '',
+    rss,
+  ].join('\n');
+}
