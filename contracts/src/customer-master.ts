@@ -58,6 +58,9 @@ export const customerMessages = {
   rowTooLong: 'This row is longer than 64 kB',
   rowColumns: (expected: number, got: number) => `This row has ${got} columns; the header has ${expected}`,
   rowQuoting: 'This row has an unclosed quote',
+  rowEncoding: 'This row is not UTF-8 text (save the file as CSV UTF-8)',
+  formulaCell: (label: string) =>
+    `${label} starts like a spreadsheet formula (=, +, -, @); remove that first character or put text before it`,
 } as const;
 
 export const fieldTypes = ['text', 'textarea', 'selectbox-singlevalue', 'selectbox-multiplevalue'] as const;

@@ -74,7 +74,7 @@ describe('the import job', () => {
       [4, [customerMessages.minLength(2)]],
       [5, [customerMessages.duplicateInFile(2)]],
       [6, [customerMessages.duplicateExisting]],
-      [8, [customerMessages.phoneInvalid]],
+      [8, [customerMessages.formulaCell('Name'), customerMessages.phoneInvalid]],
       [
         9,
         [

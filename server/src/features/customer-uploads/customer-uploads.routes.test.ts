@@ -434,7 +434,9 @@ describe('My Uploads, the Error List and the rejected rows', () => {
     expect(lines).toHaveLength(1 + 7 + 1);
     expect(lines[1]).toBe('Ravi Kumar,9876543211,ravi@example,Gold,,E Mail must be a valid email address');
     expect(lines[3]).toBe("Meena Iyer,'+919876543210,,Silver,,Duplicate phone number: the same number is on line 2");
-    expect(lines[5]).toBe(`'=1+1,12345,,Gold,,"${customerMessages.phoneInvalid}"`);
+    expect(lines[5]).toBe(
+      `'=1+1,12345,,Gold,,"${customerMessages.formulaCell('Name')}; ${customerMessages.phoneInvalid}"`,
+    );
     expect(lines[8]).toBe('');
     expect((await errorRows(context, uploadId)).length).toBe(7);
   });

@@ -15,8 +15,7 @@ export type NormalizePhone = (input: string, defaultRegion: string) => string | 
 export const rowProblemMessages = {
   tooLong: customerMessages.rowTooLong,
   quoting: customerMessages.rowQuoting,
-  // Not in customerMessages yet (asked for in the report): a row whose bytes are not UTF-8 text.
-  encoding: 'This row is not UTF-8 text (save the file as CSV UTF-8)',
+  encoding: customerMessages.rowEncoding,
 } as const;
 
 export interface HeaderMappingRow {
@@ -88,6 +87,16 @@ export function phoneCell(cell: string): string {
   return /^'[+=\-@]/.test(cell) ? cell.slice(1) : cell;
 }
 
+/**
+ * A text cell a spreadsheet would run as a formula (CSV injection) is reported, not stored: it
+ * would run when the customers are exported or opened elsewhere. Numbers (-5, +3.2) are fine.
+ */
+function formulaError(field: CustomerField, text: string): string | null {
+  const value = text.trim();
+  if (!/^[=+\-@\t\r]/.test(value) || /^[+-]?\d+(\.\d+)?$/.test(value)) return null;
+  return customerMessages.formulaCell(field.fieldLabel);
+}
+
 /** Checks one parsed row against the definitions; answers what would be stored and every message. */
 export function checkRow(plan: RowPlan, row: CsvRow, normalizePhone: NormalizePhone, region: string): CheckedRow {
   if (!row.fields) return { name: '', phone: '', data: {}, errors: [rowProblemMessages[row.problem ?? 'encoding']] };
@@ -96,7 +105,7 @@ export function checkRow(plan: RowPlan, row: CsvRow, normalizePhone: NormalizePh
     return { name: '', phone: '', data: {}, errors: [customerMessages.rowColumns(plan.headerCount, cells.length)] };
   const errors: string[] = [];
   const nameText = cells[plan.name] ?? '';
-  const nameError = validateFieldValue(nameField, nameText);
+  const nameError = validateFieldValue(nameField, nameText) ?? formulaError(nameField, nameText);
   if (nameError) errors.push(nameError);
   const phoneText = phoneCell((cells[plan.phone] ?? '').trim());
   let phone = '';
@@ -109,7 +118,7 @@ export function checkRow(plan: RowPlan, row: CsvRow, normalizePhone: NormalizePh
   for (const { field, column } of plan.fields) {
     const text = column < 0 ? '' : (cells[column] ?? '');
     const value: FieldValue = field.fieldType === 'selectbox-multiplevalue' ? splitOptions(text) : text;
-    const error = validateFieldValue(field, value);
+    const error = validateFieldValue(field, value) ?? (Array.isArray(value) ? null : formulaError(field, value));
     if (error) errors.push(error);
     else if (Array.isArray(value) ? value.length > 0 : value.trim() !== '')
       data[field.id] = Array.isArray(value) ? value : value.trim();

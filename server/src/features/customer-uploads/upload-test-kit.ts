@@ -179,7 +179,7 @@ export const mixedCsv = [
   'Meena Iyer,+919876543210,,Silver,', // 5 same number as line 2
   'Old Customer,+919876543213,,Bronze,c', // 6 already a customer
   '"Quoted ""Q"" Name",+919876543214,,Bronze,a', // 7 taken
-  '=1+1,12345,,Gold,', // 8 bad phone (and a formula-like name)
+  '=1+1,12345,,Gold,', // 8 a formula-like name and a bad phone
   'Priya,+919876543215,,Platinum,d', // 9 two bad options
   '', // 10 blank: skipped, not counted
   'Short,+919876543216,,Gold', // 11 four columns
