@@ -221,6 +221,8 @@ describe('POST /api/customer-uploads/:id/preview', () => {
       errors: [],
     });
     expect(data.rows.find((row) => row.line === 12)!.values.phoneNumber).toBe('+447911123456');
+    // An invalid number shows as written.
+    expect(data.rows.find((row) => row.line === 8)!.values.phoneNumber).toBe('12345');
     expect(data.rows.find((row) => row.line === 5)!.errors).toEqual([customerMessages.duplicateInFile(2)]);
     expect(data.rows.find((row) => row.line === 6)!.errors).toEqual([customerMessages.duplicateExisting]);
     expect(data.reasons).toEqual(

@@ -22,7 +22,14 @@ import { saveCsvUpload } from './csv-file-store';
 import type { CustomerFieldsReader as CustomerFieldsSource } from '../../platform/customer-fields';
 import type { CustomerUploadsRepository } from './customer-uploads.repository';
 import { IMPORT_JOB, type ImportJobData } from './customer-uploads.jobs';
-import { buildPlan, checkRow, mappingProblems, type HeaderMappingRow, type NormalizePhone } from './row-checker';
+import {
+  buildPlan,
+  checkRow,
+  mappingProblems,
+  phoneCell,
+  type HeaderMappingRow,
+  type NormalizePhone,
+} from './row-checker';
 import { toUpload } from './upload-view';
 
 type SubmitInput = z.output<typeof uploadSubmitBody>;
@@ -158,7 +165,9 @@ export function createCustomerUploadsService(deps: {
             const values: Record<string, string> = {};
             if (checked.length < customerLimits.previewRows) {
               values.name = result.name;
-              values.phoneNumber = result.phone;
+              // An invalid number shows as written, so the operator sees what to fix.
+              values.phoneNumber =
+                result.phone || (plan.phone >= 0 && row.fields ? phoneCell((row.fields[plan.phone] ?? '').trim()) : '');
               for (const field of list) {
                 if (field.standard) continue;
                 const value = result.data[field.id];
