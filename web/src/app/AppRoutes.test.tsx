@@ -122,7 +122,8 @@ describe('console routes', () => {
     installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([1])) });
     renderApp('/dialog360-redirect?client=c1&channels=[ch1]');
     expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeInTheDocument();
-    expect(posted).toEqual([['dialog360-redirect', { client: 'c1', channels: '[ch1]' }]]);
+    // The relay runs in an effect after the page renders.
+    await waitFor(() => expect(posted).toEqual([['dialog360-redirect', { client: 'c1', channels: '[ch1]' }]]));
     vi.unstubAllGlobals();
   });
 
