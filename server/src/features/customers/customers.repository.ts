@@ -176,10 +176,13 @@ export function createCustomersRepository(db: Db) {
  * one) through the ordered index: when they hold the whole page (from + perPage + 1 matches), that
  * page is exactly the page of the full search, since every other match is older. A common term
  * (thousands of matches among a million customers) is then answered without fetching and
- * rechecking every match the trigram index finds; otherwise (rare terms, deep pages, a group
- * filter) the caller runs the trigram search. Measured in docs/benchmarks.md.
+ * rechecking every match the trigram index finds; otherwise (rare terms, found by a capped count
+ * first, deep pages, a group filter) the caller runs the trigram search. Measured in
+ * docs/benchmarks.md.
  */
 const RECENT_WINDOW = 5000;
+/** Without a segment, the window is tried only for a term with more matches than this. */
+const COMMON_MATCHES = 500;
 
 type ListRow = { id: string; name: string; phoneNumber: string; data: Record<string, string | string[]> };
 
@@ -191,6 +194,15 @@ async function listRecentMatches(db: Db, enterpriseId: string, options: ListOpti
     options.patterns.map((pattern) => sql`${text} ilike ${pattern}`),
     sql` or `,
   );
+  if (!options.tags) {
+    // A rare term (most searches) is answered at once by the trigram index: count up to
+    // COMMON_MATCHES matches without ordering them (the index gives them cheaply).
+    const probe = (await db.execute(
+      sql`select count(*)::int as n from (select 1 from ${customers} c
+            where c.enterprise_id = ${enterpriseId} and (${search}) limit ${COMMON_MATCHES + 1}) t`,
+    )) as unknown as { rows: { n: number }[] };
+    if (Number(probe.rows[0]?.n ?? 0) <= COMMON_MATCHES) return null;
+  }
   const query = options.tags
     ? sql`select c.id, c.name, c.phone_number as "phoneNumber", c.data
           from (select customer_id, created_at from ${customerSegmentMembers}

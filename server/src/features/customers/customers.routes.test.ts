@@ -418,6 +418,27 @@ describe('customers list', () => {
     expect(vipLast.data.hasMore).toBe(false);
   });
 
+  it('pages a common search term (hundreds of matches) newest first, like a rare one', async () => {
+    const many = await enterprise();
+    // 520 customers named Bulk, stored directly; created one second apart, the newest last.
+    await context.database.raw(
+      `insert into customers (enterprise_id, name, phone_number, created_at)
+       select $1, 'Bulk ' || lpad(n::text, 3, '0'), '+9198000' || lpad(n::text, 5, '0'),
+              timestamptz '2026-01-01' + n * interval '1 second'
+       from generate_series(1, 520) n`,
+      [many.admin.enterpriseId],
+    );
+    const page = async (query: string) => (await many.api('GET', `/api/customers?${query}`)).body;
+    const first = await page('search=bulk');
+    expect(names(first)).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk ${520 - i}`));
+    expect(first.data.hasMore).toBe(true);
+    const later = await page('search=bulk 0&from=10');
+    expect(names(later)).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk ${String(89 - i).padStart(3, '0')}`));
+    const last = await page('search=bulk&from=510');
+    expect(names(last)).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk ${String(10 - i).padStart(3, '0')}`));
+    expect(last.data.hasMore).toBe(false);
+  });
+
   it('filters by segment and by group, and the segment list counts its members', async () => {
     expect(names((await list.api('GET', `/api/customers?tags=${vip}`)).body)).toEqual([
       'Person 12',
