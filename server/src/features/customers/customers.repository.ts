@@ -182,7 +182,7 @@ export function createCustomersRepository(db: Db) {
  */
 const RECENT_WINDOW = 5000;
 /** Without a segment, the window is tried only for a term with more matches than this. */
-const COMMON_MATCHES = 500;
+const COMMON_MATCHES = 50;
 
 type ListRow = { id: string; name: string; phoneNumber: string; data: Record<string, string | string[]> };
 

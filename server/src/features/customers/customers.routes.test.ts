@@ -418,7 +418,7 @@ describe('customers list', () => {
     expect(vipLast.data.hasMore).toBe(false);
   });
 
-  it('pages a common search term (hundreds of matches) newest first, like a rare one', async () => {
+  it('pages a common search term (hundreds of matches) newest first, like a rarer one', async () => {
     const many = await enterprise();
     // 520 customers named Bulk, stored directly; created one second apart, the newest last.
     await context.database.raw(
