@@ -6,6 +6,7 @@ import { customerMessages, type CustomerUpload } from '@parley/contracts/custome
 import { formatDatePattern } from '../../../lib/format-date';
 import { PagerButtons } from '../../../components/PagerButtons';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { TableEmptyRow } from '../../../components/TableEmptyRow';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 import { useUpload } from '../api/get-upload';
 import { UPLOAD_ERRORS_PAGE_SIZE, useUploadErrors } from '../api/get-upload-errors';
@@ -155,13 +156,7 @@ export function UploadErrorsPage({ uploadId, realtime }: UploadErrorsPageProps) 
                 {errors.isPending ? (
                   <TableSkeletonRows rows={4} columns={COLUMNS} />
                 ) : rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS}>
-                      <Text size="sm" c="dimmed" ta="center" py="lg">
-                        {customerMessages.noErrors}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
+                  <TableEmptyRow columns={COLUMNS} message={customerMessages.noErrors} />
                 ) : (
                   rows.map((row, index) => (
                     <Table.Tr key={`${row.line}-${index}`} style={{ verticalAlign: 'top' }}>

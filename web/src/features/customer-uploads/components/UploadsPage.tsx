@@ -6,6 +6,7 @@ import { customerMessages, type CustomerUpload } from '@parley/contracts/custome
 import { formatDatePattern } from '../../../lib/format-date';
 import { PagerButtons } from '../../../components/PagerButtons';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { TableEmptyRow } from '../../../components/TableEmptyRow';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 import { UPLOADS_PAGE_SIZE, useUploads } from '../api/get-uploads';
 import { useSegments } from '../api/get-segments';
@@ -119,13 +120,7 @@ export function UploadsPage({ segmentId, canUpload, realtime }: UploadsPageProps
                 {list.isPending ? (
                   <TableSkeletonRows rows={4} columns={COLUMNS} />
                 ) : uploads.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS}>
-                      <Text size="sm" c="dimmed" ta="center" py="lg">
-                        {customerMessages.noUploads}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
+                  <TableEmptyRow columns={COLUMNS} message={customerMessages.noUploads} />
                 ) : (
                   uploads.map((upload) => (
                     <Table.Tr key={upload.id} onClick={() => openErrors(upload)} style={{ cursor: 'pointer' }}>
