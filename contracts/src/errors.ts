@@ -122,6 +122,50 @@ export const errorCatalog = {
     message: 'Map the mandatory fields name and phoneNumber to columns of your file',
   },
   CUSTOMER_UPLOAD_NOT_DRAFT: { code: 5115, http: 409, message: 'This upload has already been submitted' },
+
+  CHANNEL_NAME_TAKEN: { code: 5201, http: 409, message: 'A channel with this name already exists' },
+  CHANNEL_INVALID: { code: 5202, http: 400, message: 'Please check the highlighted fields' },
+  CHANNEL_DEPARTMENT_UNKNOWN: { code: 5203, http: 400, message: 'Choose a department of your enterprise' },
+  CHANNEL_SENDING_UNAVAILABLE: {
+    code: 5204,
+    http: 409,
+    message:
+      'Sending through this vendor is not available in Parley yet. The channel can be configured, but messages cannot be sent through it.',
+  },
+  CHANNEL_TEST_UNAVAILABLE: {
+    code: 5205,
+    http: 409,
+    message: 'This vendor has no call Parley can use to test the credentials',
+  },
+  CHANNEL_VENDOR_REJECTED: { code: 5206, http: 502, message: 'The vendor refused the message' },
+  CHANNEL_VENDOR_UNREACHABLE: { code: 5207, http: 504, message: 'The vendor did not answer in time. Try again.' },
+  CHANNEL_OUTSIDE_WINDOW: {
+    code: 5208,
+    http: 409,
+    message:
+      'The customer has not written in the last 24 hours: only an approved template can be sent (WhatsApp 131047)',
+  },
+  CHANNEL_VENDOR_AUTH: {
+    code: 5209,
+    http: 502,
+    message: 'The vendor refused the channel credentials. Check them on the channel.',
+  },
+  CHANNEL_NOT_SANDBOX: { code: 5210, http: 409, message: 'This is not a Sandbox channel' },
+  TEMPLATE_NAME_TAKEN: {
+    code: 5301,
+    http: 409,
+    message: 'A template with this name and language already exists on this channel',
+  },
+  TEMPLATE_INVALID: { code: 5302, http: 400, message: 'Please check the template: some parts break a limit' },
+  TEMPLATE_NOT_APPROVED: { code: 5303, http: 409, message: 'Only an APPROVED template can be sent' },
+  TEMPLATE_SUBMIT_FAILED: { code: 5304, http: 502, message: 'The vendor did not accept the template' },
+  TEMPLATE_VENDOR_API: {
+    code: 5305,
+    http: 409,
+    message: "This channel's vendor reports template statuses itself: use Sync instead",
+  },
+  TEMPLATE_CHANNEL_UNKNOWN: { code: 5306, http: 400, message: 'Choose a channel of your enterprise' },
+  TEMPLATE_CHANNEL_TYPE: { code: 5307, http: 400, message: 'Templates are for WhatsApp and RCS channels' },
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalog;

@@ -8,6 +8,12 @@ export const realtimeEvents = [
   'system.notice',
   'agent.trained',
   'customerUpload.progress',
+  /** A channel message changed status or arrived: { channelId, messageId, status, direction }. */
+  'channelMessage.updated',
+  /** The Sandbox phone received or sent something: { channelId, phone }. */
+  'sandbox.updated',
+  /** A template's status changed: { templateId, status, reason }. */
+  'template.status',
 ] as const;
 export type RealtimeEventName = (typeof realtimeEvents)[number];
 

@@ -47,6 +47,11 @@ import { agentsFeature } from './features/agents/index';
 import { nluFeature } from './features/nlu/index';
 import { customersFeature } from './features/customers/index';
 import { customerUploadsFeature } from './features/customer-uploads/index';
+import { channelsFeature } from './features/channels/index';
+import { sandboxFeature } from './features/sandbox/index';
+import { templatesFeature } from './features/templates/index';
+import { createVendorAdapters } from './platform/messaging/adapters';
+import type { ChannelMessaging } from './platform/messaging/channel-messaging';
 
 export interface AppDeps {
   config: Config;
@@ -179,6 +184,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   agentsFeature(app, { db: database.db, files, config, genAiConfigs: integrations, trainer: nlu.trainer });
   customersFeature(app, { db: database.db, config });
   customerUploadsFeature(app, { database, files, jobs: deps.jobs, bus, config });
+
+  // The Sandbox vendor delivers its callbacks through the channels' webhook pipeline, and the
+  // channels send through the Sandbox's adapter: the messaging service is handed over once built.
+  let messaging: ChannelMessaging | undefined;
+  const sandbox = sandboxFeature(app, {
+    db: database.db,
+    jobs: deps.jobs,
+    bus,
+    config,
+    messaging: () => {
+      if (!messaging) throw new Error('The channels feature is not ready');
+      return messaging;
+    },
+  });
+  const adapters = createVendorAdapters({ http: outbound, baseUrls: config.vendorBaseUrls, sandbox: sandbox.phone });
+  const channels = channelsFeature(app, { db: database.db, secrets, adapters, bus, config, files });
+  messaging = channels.messaging;
+  templatesFeature(app, { db: database.db, jobs: deps.jobs, bus, config, files, adapters, messaging });
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

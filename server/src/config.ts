@@ -45,6 +45,31 @@ const envSchema = z
           .map((item) => item.trim())
           .filter(Boolean),
       ),
+    /**
+     * Base URLs of messaging vendors' APIs, overriding the documented ones, as JSON:
+     * `{"metaCloud":"http://127.0.0.1:4010"}` (keys: metaCloud, metaGraphVideo, kaleyra, kaleyraV2,
+     * routeMobile, sinch, sinchAuth, karixRcm). For fake vendor servers in tests and staging.
+     */
+    PARLEY_VENDOR_BASE_URLS: z
+      .string()
+      .default('{}')
+      .transform((value, context) => {
+        try {
+          const parsed = JSON.parse(value) as unknown;
+          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+            const entries = Object.entries(parsed as Record<string, unknown>).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            );
+            return Object.fromEntries(entries.map(([key, url]) => [key, url.replace(/\/+$/, '')]));
+          }
+        } catch {
+          // reported below
+        }
+        context.addIssue({ code: 'custom', message: 'must be a JSON object of vendor key to URL' });
+        return z.NEVER;
+      }),
+    /** Seconds the Sandbox waits before each simulated status (sent, delivered, read) and before approving a template. */
+    PARLEY_SANDBOX_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(2),
     /** scrypt cost as log2(N); 17 (N = 131072) in production. Tests may lower it. */
     PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
     /** Requests per minute per address on each sign-in route. */
@@ -88,6 +113,8 @@ export interface Config {
   hideSignup: boolean;
   featuresOff: Env['PARLEY_FEATURES_OFF'];
   outboundAllow: string[];
+  vendorBaseUrls: Record<string, string>;
+  sandboxDelaySeconds: number;
   scryptLogN: number;
   authRateLimitPerMinute: number;
   captchaTestAnswer?: string;
@@ -125,6 +152,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     hideSignup: env.PARLEY_HIDE_SIGNUP,
     featuresOff: env.PARLEY_FEATURES_OFF,
     outboundAllow: env.PARLEY_OUTBOUND_ALLOW,
+    vendorBaseUrls: env.PARLEY_VENDOR_BASE_URLS,
+    sandboxDelaySeconds: env.PARLEY_SANDBOX_DELAY_SECONDS,
     scryptLogN: env.PASSWORD_SCRYPT_LOG_N,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,

@@ -16,9 +16,9 @@ export class OutboundError extends Error {
 
 export interface OutboundRequest {
   url: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 export interface OutboundResponse {

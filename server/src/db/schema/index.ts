@@ -4,3 +4,4 @@ export * from './enterprise-admin';
 export * from './agents';
 export * from './nlu';
 export * from './customers';
+export * from './channels';

@@ -26,6 +26,9 @@ const CustomerDefinitionRoute = lazy(() => import('../routes/customer-definition
 const CustomerUploadsRoute = lazy(() => import('../routes/customer-uploads-route'));
 const CustomerUploadFileRoute = lazy(() => import('../routes/customer-upload-file-route'));
 const CustomerUploadErrorsRoute = lazy(() => import('../routes/customer-upload-errors-route'));
+const ChannelsRoute = lazy(() => import('../routes/channels-route'));
+const TemplatesRoute = lazy(() => import('../routes/templates-route'));
+const SandboxPhoneRoute = lazy(() => import('../routes/sandbox-phone-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
 const BUILT_PATHS = new Set([
@@ -42,6 +45,8 @@ const BUILT_PATHS = new Set([
   '/customer-master/customers',
   '/customer-master/uploads',
   '/customer-master/definition',
+  '/admin/channels',
+  '/admin/messageTemplate/whatsapp',
 ]);
 
 interface ScreenRoute {
@@ -123,6 +128,11 @@ const agentsAccess: RouteAccess = { anyOf: ['NLP.EDIT'] satisfies Permission[] }
 const customersAccess: RouteAccess = { anyOf: ['CUSTOMER.VIEW'] satisfies Permission[] };
 const customerEditAccess: RouteAccess = { anyOf: ['CUSTOMER.EDIT'] satisfies Permission[] };
 const definitionsAccess: RouteAccess = { anyOf: ['CUSTOMER_MASTER.VIEW'] satisfies Permission[] };
+const channelsAccess: RouteAccess = { anyOf: ['CHANNELS.VIEW', 'CHANNELS.MANAGE'] satisfies Permission[] };
+const templatesAccess: RouteAccess = { anyOf: ['MSG_TEMPLATES'] satisfies Permission[] };
+const sandboxPhoneAccess: RouteAccess = {
+  anyOf: ['CHANNELS.VIEW', 'CHANNELS.MANAGE', 'MSG_TEMPLATES'] satisfies Permission[],
+};
 const outboxAccess: RouteAccess = { anyOf: ['ENTERPRISE.MANAGE'] satisfies Permission[] };
 
 function guarded(Component: LazyExoticComponent<ComponentType> | ComponentType, access: RouteAccess) {
@@ -164,6 +174,10 @@ export function ShellRoutes() {
       <Route path="customer-master/uploads/*" element={guarded(CustomerUploadsRoute, customersAccess)} />
       <Route path="customer-master/uploadfile/:id" element={guarded(CustomerUploadFileRoute, customerEditAccess)} />
       <Route path="customer-master/error/:id" element={guarded(CustomerUploadErrorsRoute, customersAccess)} />
+      <Route path="admin/channels" element={guarded(ChannelsRoute, channelsAccess)} />
+      <Route path="admin/messageTemplate/whatsapp/*" element={guarded(TemplatesRoute, templatesAccess)} />
+      <Route path="admin/sandbox-phone" element={guarded(SandboxPhoneRoute, sandboxPhoneAccess)} />
+      <Route path="admin/sandbox-phone/:channelId" element={guarded(SandboxPhoneRoute, sandboxPhoneAccess)} />
       <Route
         path="content-library"
         element={

@@ -1,0 +1,63 @@
+import type { ChannelMessage } from '@parley/contracts/channels';
+import type {
+  AdapterChannel,
+  InboundMessage,
+  SessionMessage,
+  StatusEvent,
+  TemplateMessage,
+  TemplateStatusEvent,
+  WebhookRequest,
+  WebhookVerdict,
+} from './vendor-adapter';
+
+/**
+ * What the channels feature offers the others (templates, sandbox, later broadcast and chat):
+ * sending through a channel's adapter with every message logged, the webhook pipeline, and
+ * subscriptions to what webhooks bring in. Features depend on this interface, never on the
+ * channels feature's insides; app.ts hands the implementation over.
+ */
+export interface ChannelMessaging {
+  /** The channel with decrypted credentials, or null when it is not the enterprise's. */
+  channel(enterpriseId: string, channelId: string): Promise<MessagingChannel | null>;
+  /** The same, by id alone, for jobs that run outside a request (the Sandbox's status clock). */
+  channelById(channelId: string): Promise<MessagingChannel | null>;
+  /**
+   * Sends a template through the channel's adapter and logs it (channel_messages, status
+   * 'accepted'). Throws AppError: CHANNEL_SENDING_UNAVAILABLE, CHANNEL_VENDOR_REJECTED,
+   * CHANNEL_VENDOR_UNREACHABLE, CHANNEL_VENDOR_AUTH, CHANNEL_OUTSIDE_WINDOW.
+   */
+  sendTemplate(
+    enterpriseId: string,
+    channelId: string,
+    input: {
+      message: TemplateMessage;
+      templateId?: string;
+      source: 'test' | 'broadcast' | 'chat' | 'campaign';
+      sourceId?: string;
+    },
+  ): Promise<ChannelMessage>;
+  /** A text or media message inside the 24-hour window (refused outside it with CHANNEL_OUTSIDE_WINDOW). */
+  sendSession(
+    enterpriseId: string,
+    channelId: string,
+    input: { message: SessionMessage; source: 'session' | 'chat'; sourceId?: string },
+  ): Promise<ChannelMessage>;
+  /**
+   * Runs a callback through the channel's verification and parsing and stores what it carries,
+   * exactly as the public webhook route does (the Sandbox delivers its callbacks through here).
+   */
+  ingest(webhookKey: string, request: WebhookRequest): Promise<WebhookVerdict>;
+  onTemplateStatus(handler: (channel: MessagingChannel, event: TemplateStatusEvent) => Promise<void>): void;
+  onInbound(handler: (channel: MessagingChannel, message: InboundMessage) => Promise<void>): void;
+  onStatus(handler: (channel: MessagingChannel, event: StatusEvent) => Promise<void>): void;
+}
+
+export interface MessagingChannel {
+  adapter: AdapterChannel;
+  name: string;
+  /** Whether an adapter exists for this vendor and type. */
+  canSend: boolean;
+  /** Whether the vendor takes templates through its API (else they live in its portal). */
+  templateApi: boolean;
+  vendorName: string;
+}

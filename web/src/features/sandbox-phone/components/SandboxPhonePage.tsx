@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by the helper building this screen (issue 7).
+export function SandboxPhonePage() {
+  return null;
+}
