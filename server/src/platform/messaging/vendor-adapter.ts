@@ -138,6 +138,8 @@ export interface ParsedWebhook {
 }
 
 export interface TemplateSubmission {
+  /** Set when editing a template the vendor already has (Meta: POST /<template id>). */
+  vendorTemplateId?: string | null;
   name: string;
   language: string;
   category: string;
