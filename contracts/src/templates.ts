@@ -300,7 +300,7 @@ function checkVariables(
   value: string,
   format: 'POSITIONAL' | 'NAMED',
   examples: readonly string[] | undefined,
-  options: { max?: number } = {},
+  options: { max?: number; edges?: boolean } = {},
 ) {
   const names = templateVariables(value);
   if (names.length === 0) return;
@@ -326,7 +326,8 @@ function checkVariables(
     }
   }
   const trimmed = value.trim();
-  if (/^\{\{[^{}]*\}\}/.test(trimmed) || /\{\{[^{}]*\}\}$/.test(trimmed)) {
+  // Meta's 2388299 is about the body; a header such as 'Order {{1}}' is fine.
+  if (options.edges !== false && (/^\{\{[^{}]*\}\}/.test(trimmed) || /\{\{[^{}]*\}\}$/.test(trimmed))) {
     issues.push({ path, message: `${part} cannot start or end with a variable` });
   }
   if (/\}\}\s*\{\{/.test(value)) issues.push({ path, message: `${part} cannot have two variables next to each other` });
@@ -457,7 +458,10 @@ export function validateTemplate(
       const value = header.text ?? '';
       if (value.trim() === '') issues.push({ path: 'header', message: 'Header: enter the header text' });
       tooLong(issues, 'header', 'Header', value, templateLimits.header);
-      checkVariables(issues, 'header', 'Header', value, format, examplesOf(header, format, 'header'), { max: 1 });
+      checkVariables(issues, 'header', 'Header', value, format, examplesOf(header, format, 'header'), {
+        max: 1,
+        edges: false,
+      });
     } else if (!header.media?.url) {
       issues.push({
         path: 'header',
