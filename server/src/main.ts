@@ -23,8 +23,9 @@ async function main() {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
   await runMigrations(database);
+  const secrets = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   const seeded = config.seedDemo
-    ? await seedDemo(database, { dataDir: config.dataDir, scryptLogN: config.scryptLogN })
+    ? await seedDemo(database, { dataDir: config.dataDir, scryptLogN: config.scryptLogN, secrets })
     : null;
   const demo = seeded?.login ?? null;
 
@@ -35,7 +36,6 @@ async function main() {
   });
   const jobs = await createJobs({ raw: database.raw, onError: (error) => logger.error({ err: error }, 'jobs') });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const secrets = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   // On the first start the demo travel assistant is trained as soon as the job runner is up.
   const trainOnReady = seeded?.created
     ? { enterpriseId: seeded.created.enterpriseId, agentIds: seeded.created.nlpAgentIds }

@@ -24,6 +24,8 @@ export interface EnterpriseSettings {
   timezone?: string;
   /** `/api/files/<id>` of the enterprise's logo. */
   logoUrl?: string;
+  /** Vendors offered when channels are created (platform §3.8); absent or empty: all. */
+  offeredVendors?: number[];
 }
 
 export const enterprises = pgTable('enterprises', {

@@ -6,6 +6,12 @@ import type { ChannelMessaging } from '../../platform/messaging/channel-messagin
 import type { VendorAdapters } from '../../platform/messaging/adapters';
 import type { EventBus } from '../../platform/realtime/bus';
 import type { SecretBox } from '../../platform/secrets';
+import { registerChannelRoutes } from './channels.routes';
+import { createChannelsService } from './channels.service';
+import { createMediaLinks } from './media-links';
+import { registerMediaRoutes } from './media.routes';
+import { createMessagingService } from './messaging.service';
+import { registerWebhookRoutes } from './webhooks.routes';
 
 export interface ChannelsDeps {
   db: Db;
@@ -22,22 +28,11 @@ export interface ChannelsDeps {
  * messaging service the other features send through.
  */
 export function channelsFeature(app: FastifyInstance, deps: ChannelsDeps): { messaging: ChannelMessaging } {
-  // PLACEHOLDER (helper B builds this feature)
-  void app;
-  void deps;
-  const missing = () => {
-    throw new Error('channels feature is being built');
-  };
-  return {
-    messaging: {
-      channel: async () => missing(),
-      channelById: async () => missing(),
-      sendTemplate: async () => missing(),
-      sendSession: async () => missing(),
-      ingest: async () => missing(),
-      onTemplateStatus: () => undefined,
-      onInbound: () => undefined,
-      onStatus: () => undefined,
-    },
-  };
+  const messaging = createMessagingService({ ...deps, log: app.log });
+  const media = createMediaLinks({ secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl });
+  const channels = createChannelsService({ ...deps, messaging, media });
+  registerChannelRoutes(app, { channels });
+  registerWebhookRoutes(app, { messaging });
+  registerMediaRoutes(app, { media });
+  return { messaging };
 }

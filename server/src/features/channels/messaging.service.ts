@@ -1,0 +1,353 @@
+import { canSend, channelMessages as texts, vendorSpec, type ChannelMessage } from '@parley/contracts/channels';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { VendorAdapters } from '../../platform/messaging/adapters';
+import type { ChannelMessaging, MessagingChannel } from '../../platform/messaging/channel-messaging';
+import {
+  VendorError,
+  type InboundMessage,
+  type SessionMessage,
+  type StatusEvent,
+  type TemplateMessage,
+  type TemplateStatusEvent,
+  type WebhookRequest,
+  type WebhookVerdict,
+} from '../../platform/messaging/vendor-adapter';
+import { normalizePhone } from '../../platform/phone';
+import type { EventBus } from '../../platform/realtime/bus';
+import type { SecretBox } from '../../platform/secrets';
+import { toAdapterChannel, toMessagingChannel } from './channel-credentials';
+import { createChannelsRepository, type ChannelMessageRow, type ChannelRow } from './channels.repository';
+
+/** WhatsApp's customer-service window: a session message needs an inbound message this recent. */
+export const SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface MessagingLogger {
+  error(details: object, message: string): void;
+}
+
+export function toChannelMessage(row: ChannelMessageRow): ChannelMessage {
+  return {
+    id: row.id,
+    channelId: row.channelId,
+    direction: row.direction as 'out' | 'in',
+    customerNumber: row.customerNumber,
+    vendorMessageId: row.vendorMessageId,
+    kind: row.kind,
+    content: row.content,
+    status: row.status,
+    statusAt: row.statusAt.toISOString(),
+    errorCode: row.errorCode,
+    errorText: row.errorText,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user-facing error of a vendor's refusal (the vendor's own code and text where it gave them). */
+export function vendorFailure(error: VendorError, vendorName: string): AppError {
+  switch (error.kind) {
+    case 'auth':
+      return new AppError('CHANNEL_VENDOR_AUTH', {
+        message: `${vendorName} refused the channel credentials (${error.code}: ${error.message}). Check them on the channel.`,
+      });
+    case 'outside_window':
+      return new AppError('CHANNEL_OUTSIDE_WINDOW');
+    case 'retryable':
+      // No HTTP answer at all: a timeout or a network failure.
+      if (error.httpStatus === undefined && ['timeout', 'network', 'dns', 'too_large'].includes(error.code))
+        return new AppError('CHANNEL_VENDOR_UNREACHABLE', { message: `${error.message}. Try again.` });
+      return new AppError('CHANNEL_VENDOR_REJECTED', {
+        message: `${vendorName} could not take the message now (${error.code}: ${error.message}). Try again later.`,
+      });
+    default:
+      return new AppError('CHANNEL_VENDOR_REJECTED', {
+        message: `${vendorName} refused the message (${error.code}: ${error.message})`,
+      });
+  }
+}
+
+type SendSource = 'test' | 'broadcast' | 'chat' | 'campaign' | 'session';
+
+/**
+ * The messaging service (issue 7): sends through the channel's adapter with every attempt logged
+ * in channel_messages, and the webhook pipeline that stores statuses and inbound messages once,
+ * however often and in whatever order vendors deliver them.
+ */
+export function createMessagingService(deps: {
+  db: Db;
+  secrets: SecretBox;
+  adapters: VendorAdapters;
+  bus: EventBus;
+  config: Pick<Config, 'publicUrl' | 'defaultPhoneRegion'>;
+  log: MessagingLogger;
+}) {
+  const repository = createChannelsRepository(deps.db);
+  const { secrets: box, adapters, bus, config, log } = deps;
+  const statusHandlers: ((channel: MessagingChannel, event: StatusEvent) => Promise<void>)[] = [];
+  const inboundHandlers: ((channel: MessagingChannel, message: InboundMessage) => Promise<void>)[] = [];
+  const templateHandlers: ((channel: MessagingChannel, event: TemplateStatusEvent) => Promise<void>)[] = [];
+
+  async function publish(row: ChannelMessageRow) {
+    try {
+      await bus.publish({
+        enterpriseId: row.enterpriseId,
+        name: 'channelMessage.updated',
+        payload: { channelId: row.channelId, messageId: row.id, status: row.status, direction: row.direction },
+      });
+    } catch (error) {
+      log.error({ err: error }, 'could not publish channelMessage.updated');
+    }
+  }
+
+  async function runHandlers<T>(
+    handlers: ((channel: MessagingChannel, item: T) => Promise<void>)[],
+    channel: MessagingChannel,
+    item: T,
+    what: string,
+  ) {
+    for (const handler of handlers) {
+      try {
+        await handler(channel, item);
+      } catch (error) {
+        log.error({ err: error, channelId: channel.adapter.id }, `a ${what} handler failed`);
+      }
+    }
+  }
+
+  async function sendable(enterpriseId: string, channelId: string) {
+    const row = await repository.get(enterpriseId, channelId);
+    if (!row) throw new AppError('NOT_FOUND');
+    const vendorName = vendorSpec(row.vendor)?.name ?? `Vendor ${row.vendor}`;
+    const adapter = adapters.get(row.vendor);
+    if (!adapter || !canSend(row.vendor, row.type))
+      throw new AppError('CHANNEL_SENDING_UNAVAILABLE', { message: texts.sendingUnavailable(vendorName) });
+    return { row, adapter, vendorName, channel: toAdapterChannel(box, config.publicUrl, row) };
+  }
+
+  function recipient(to: string) {
+    const normalized = normalizePhone(to, config.defaultPhoneRegion);
+    if (!normalized)
+      throw new AppError('VALIDATION', { message: texts.invalidNumber, fieldErrors: { to: texts.invalidNumber } });
+    return normalized;
+  }
+
+  /** Statuses that arrived before the send was logged (a fast vendor): applied now. */
+  async function applyEarlyStatuses(row: ChannelMessageRow): Promise<ChannelMessageRow> {
+    if (!row.vendorMessageId) return row;
+    const events = await repository.eventsOf(row.channelId, row.vendorMessageId);
+    let current = row;
+    for (const event of events) {
+      const moved = await repository.advanceStatus(
+        row.channelId,
+        { id: row.id },
+        { status: event.status, at: event.occurredAt, errorCode: event.errorCode, errorText: event.errorText },
+      );
+      if (moved) current = moved;
+    }
+    return current;
+  }
+
+  /** Calls the vendor and logs the attempt: accepted with the vendor's id, or failed with its code. */
+  async function send(
+    target: Awaited<ReturnType<typeof sendable>>,
+    to: string,
+    call: () => Promise<{ vendorMessageId: string }>,
+    entry: {
+      kind: string;
+      content: Record<string, unknown>;
+      templateId?: string;
+      source: SendSource;
+      sourceId?: string;
+    },
+  ): Promise<ChannelMessage> {
+    const base = {
+      enterpriseId: target.row.enterpriseId,
+      channelId: target.row.id,
+      direction: 'out',
+      customerNumber: to,
+      kind: entry.kind,
+      content: entry.content,
+      templateId: entry.templateId ?? null,
+      source: entry.source,
+      sourceId: entry.sourceId ?? null,
+    };
+    let vendorMessageId: string;
+    try {
+      ({ vendorMessageId } = await call());
+    } catch (error) {
+      if (!(error instanceof VendorError)) throw error;
+      const failed = await repository.insertMessage({
+        ...base,
+        status: 'failed',
+        errorCode: error.code.slice(0, 100),
+        errorText: error.message.slice(0, 1000),
+      });
+      await publish(failed);
+      throw vendorFailure(error, target.vendorName);
+    }
+    const logged = await repository.insertMessage({ ...base, vendorMessageId, status: 'accepted' });
+    const current = await applyEarlyStatuses(logged);
+    await publish(current);
+    return toChannelMessage(current);
+  }
+
+  async function sendSession(
+    enterpriseId: string,
+    channelId: string,
+    input: { message: SessionMessage; source: 'session' | 'chat'; sourceId?: string },
+    extraContent: Record<string, unknown> = {},
+  ) {
+    const target = await sendable(enterpriseId, channelId);
+    const to = recipient(input.message.to);
+    // WhatsApp accepts free-form messages only inside the customer's 24-hour window (131047).
+    if (target.row.type === 4) {
+      const open = await repository.hasInboundSince(target.row.id, to, new Date(Date.now() - SESSION_WINDOW_MS));
+      if (!open) throw new AppError('CHANNEL_OUTSIDE_WINDOW');
+    }
+    const message = { ...input.message, to };
+    const content =
+      message.kind === 'text'
+        ? { type: 'text', text: message.text }
+        : {
+            type: 'media',
+            mediaType: message.mediaType,
+            url: message.url,
+            fileName: message.fileName,
+            caption: message.caption,
+            ...extraContent,
+          };
+    return send(target, to, () => target.adapter.sendSession(target.channel, message), {
+      kind: message.kind,
+      content,
+      source: input.source,
+      sourceId: input.sourceId,
+    });
+  }
+
+  async function storeStatuses(channel: MessagingChannel, row: ChannelRow, statuses: StatusEvent[]) {
+    for (const event of statuses) {
+      const stored = await repository.insertEvent({
+        enterpriseId: row.enterpriseId,
+        channelId: row.id,
+        vendorMessageId: event.vendorMessageId,
+        status: event.status,
+        occurredAt: event.at,
+        errorCode: event.error?.code ?? null,
+        errorText: event.error?.title ?? null,
+      });
+      if (!stored) continue; // a repeat: already applied
+      const moved = await repository.advanceStatus(
+        row.id,
+        { vendorMessageId: event.vendorMessageId },
+        { status: event.status, at: event.at, errorCode: event.error?.code, errorText: event.error?.title },
+      );
+      if (moved) await publish(moved);
+      await runHandlers(statusHandlers, channel, event, 'status');
+    }
+  }
+
+  async function storeInbound(channel: MessagingChannel, row: ChannelRow, messages: InboundMessage[]) {
+    for (const message of messages) {
+      const kind =
+        message.type === 'text'
+          ? 'text'
+          : message.type === 'button'
+            ? 'interactive'
+            : message.type === 'other'
+              ? 'other'
+              : 'media';
+      const content: Record<string, unknown> = { type: message.type, text: message.text };
+      if (message.buttonPayload !== undefined) content.buttonPayload = message.buttonPayload;
+      if (message.media) content.media = message.media;
+      if (message.name) content.name = message.name;
+      const stored = await repository.insertInbound({
+        enterpriseId: row.enterpriseId,
+        channelId: row.id,
+        direction: 'in',
+        customerNumber: message.from,
+        vendorMessageId: message.vendorMessageId,
+        kind,
+        content,
+        status: 'received',
+        statusAt: message.at,
+        source: 'inbound',
+      });
+      if (!stored) continue; // a repeat
+      await publish(stored);
+      await runHandlers(inboundHandlers, channel, message, 'inbound');
+    }
+  }
+
+  const messaging: ChannelMessaging & {
+    sendSessionWith: typeof sendSession;
+  } = {
+    async channel(enterpriseId, channelId) {
+      const row = await repository.get(enterpriseId, channelId);
+      return row ? toMessagingChannel(box, config.publicUrl, row) : null;
+    },
+
+    async channelById(channelId) {
+      const row = await repository.getById(channelId);
+      return row ? toMessagingChannel(box, config.publicUrl, row) : null;
+    },
+
+    async sendTemplate(enterpriseId, channelId, input) {
+      const target = await sendable(enterpriseId, channelId);
+      const to = recipient(input.message.to);
+      const message: TemplateMessage = { ...input.message, to };
+      const { name, language, category, parameterFormat, components } = message.template;
+      return send(target, to, () => target.adapter.sendTemplate(target.channel, message), {
+        kind: 'template',
+        content: {
+          type: 'template',
+          template: { name, language, category, parameterFormat, components },
+          values: message.values,
+        },
+        templateId: input.templateId,
+        source: input.source,
+        sourceId: input.sourceId,
+      });
+    },
+
+    sendSession: (enterpriseId, channelId, input) => sendSession(enterpriseId, channelId, input),
+    sendSessionWith: sendSession,
+
+    async ingest(webhookKey: string, request: WebhookRequest): Promise<WebhookVerdict> {
+      const row = await repository.getByWebhookKey(webhookKey);
+      if (!row) throw new AppError('NOT_FOUND');
+      const adapter = adapters.get(row.vendor);
+      if (!adapter) {
+        const vendorName = vendorSpec(row.vendor)?.name ?? `Vendor ${row.vendor}`;
+        return { kind: 'reject', status: 403, reason: `Parley does not take callbacks from ${vendorName} yet` };
+      }
+      const channel = toMessagingChannel(box, config.publicUrl, row);
+      const verdict = adapter.verifyWebhook(channel.adapter, request);
+      if (verdict.kind !== 'accept' || request.method !== 'POST') return verdict;
+      let parsed;
+      try {
+        parsed = adapter.parseWebhook(channel.adapter, request);
+      } catch (error) {
+        if (error instanceof VendorError) return { kind: 'reject', status: 400, reason: error.message };
+        throw error;
+      }
+      await storeStatuses(channel, row, parsed.statuses);
+      await storeInbound(channel, row, parsed.inbound);
+      for (const event of parsed.templates) await runHandlers(templateHandlers, channel, event, 'template status');
+      return { kind: 'accept' };
+    },
+
+    onTemplateStatus(handler) {
+      templateHandlers.push(handler);
+    },
+    onInbound(handler) {
+      inboundHandlers.push(handler);
+    },
+    onStatus(handler) {
+      statusHandlers.push(handler);
+    },
+  };
+  return messaging;
+}
+export type MessagingService = ReturnType<typeof createMessagingService>;
