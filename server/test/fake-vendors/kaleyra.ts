@@ -8,10 +8,18 @@ import {
 } from './fake-server';
 
 /**
- * A fake Kaleyra (api.kaleyra.io): v1 `POST /v1/<SID>/messages` (form fields, header api-key) and
- * v2 `POST /v2/<SID>/whatsapp/<number>/messages` (`{"messaging_object": <Cloud API payload>}`).
- * Answers v1 with `{id, data:[{message_id, recipient, status}]}`, v2 with the Cloud API answer,
- * and errors as Kaleyra's `{code, message, error}` (v2 passes WhatsApp's codes through).
+ * A fake Kaleyra (api.kaleyra.io) answering as developers.kaleyra.io documents it:
+ * - v1 `POST /v1/<SID>/messages`, header api-key, form fields with `from`/`to` in E.164 (plus
+ *   sign), type template | mediatemplate | text | media, `params` as `"A","B"`, media_url,
+ *   param_header, param_url ("send-a-text-template-message-through-whatsapp",
+ *   "send-a-media-template-message-through-whatsapp", "dynamic-url").
+ * - v2 `POST /v2/<SID>/whatsapp/<number>/messages` with `{"messaging_object": <Cloud API payload>}`;
+ *   a wrong SID or key is code RBC001 ("whatsapp-api-v2-error-codes-for-send-message").
+ * - Callbacks: v2 webhooks wrap Meta's value in `meta_object` with `extra_info` and the wamid
+ *   ("wa-status-update-webhooks-payload-v2-sent"); template updates are callback-profile variables
+ *   ("template-status-update"). Builders for both are below.
+ * UNVERIFIED: the answers' bodies (v1 `{id, data:[{message_id, recipient, status}]}`, v2 the
+ * Cloud API answer) and the error body `{code, message, error}`.
  */
 
 export interface FakeKaleyra extends FakeVendor {
@@ -36,7 +44,9 @@ const kaleyraError = (status: number, code: string, message: string, error: Json
 function failureReply(kind: Exclude<FailKind, 'hang'>, version: 1 | 2): FakeReply {
   switch (kind) {
     case 'auth':
-      return kaleyraError(401, 'E401', 'Invalid API key', { 'api-key': 'Invalid api-key' });
+      return version === 2
+        ? kaleyraError(401, 'RBC001', 'Incorrect SID or API Key.')
+        : kaleyraError(401, 'E401', 'Invalid API key', { 'api-key': 'Invalid api-key' });
     case 'permanent':
       return kaleyraError(400, 'E413', 'Invalid template name or language', { template_name: 'Template not found' });
     case 'throughput':
@@ -81,9 +91,14 @@ export async function startFakeKaleyra(
         Object.fromEntries(missing.map((field) => [field, 'required'])),
       );
     if (form.channel?.toLowerCase() !== 'whatsapp') return kaleyraError(400, 'E400', 'channel must be whatsapp');
-    if (form.from !== businessNumber)
+    if (form.from !== `+${businessNumber}`)
       return kaleyraError(400, 'E409', `The number ${form.from} is not on this account`);
-    if (!/^\d{8,15}$/.test(form.to ?? '')) return kaleyraError(400, 'E400', 'Invalid to number', { to: 'invalid' });
+    if (!/^\+\d{8,15}$/.test(form.to ?? ''))
+      return kaleyraError(400, 'E400', 'Invalid to number: give it in E.164 with the country code', { to: 'invalid' });
+    if (form.params !== undefined && !/^"(?:[^"\\]|\\.)*"(?:,"(?:[^"\\]|\\.)*")*$/.test(form.params))
+      return kaleyraError(400, 'E400', 'params must be the values in double quotes, separated by commas', {
+        params: 'invalid',
+      });
     if (form.type === 'template' || form.type === 'mediatemplate') {
       if (!form.template_name || !form.lang_code)
         return kaleyraError(400, 'E400', 'template_name and lang_code are required');
@@ -137,9 +152,10 @@ export async function startFakeKaleyra(
     const v2Match = /^\/v2\/([^/]+)\/whatsapp\/([^/]+)\/messages$/.exec(request.path);
     const match = v1Match ?? v2Match;
     if (!match || request.method !== 'POST') return kaleyraError(404, 'E404', 'Not found');
-    if (match[1] !== sid) return kaleyraError(401, 'E401', 'Invalid SID');
-    if (request.headers['api-key'] !== apiKey)
-      return kaleyraError(401, 'E401', 'Invalid API key', { 'api-key': 'Invalid api-key' });
+    if (match[1] !== sid || request.headers['api-key'] !== apiKey)
+      return v2Match
+        ? kaleyraError(401, 'RBC001', 'Incorrect SID or API Key.')
+        : kaleyraError(401, 'E401', 'Invalid API key', { 'api-key': 'Invalid api-key' });
     if (failure) return failureReply(failure, v1Match ? 1 : 2);
     return v1Match ? v1(request) : v2(request, v2Match![2]!);
   });
@@ -155,5 +171,56 @@ export async function startFakeKaleyra(
       fake.reset();
       sent.length = 0;
     },
+  };
+}
+
+/** A v2 status webhook as Kaleyra posts it ("wa-status-update-webhooks-payload-v2-sent"). */
+export function kaleyraV2StatusCallback(
+  wamid: string,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  options: { recipient?: string; timestamp?: number; error?: { code: number; title: string } } = {},
+): Json {
+  return {
+    meta_object: {
+      value: {
+        messaging_product: 'whatsapp',
+        metadata: { display_phone_number: '919000012345', phone_number_id: '104000000000060' },
+        statuses: [
+          {
+            // Kaleyra's sample shows its own id here; the wamid travels beside the value.
+            id: 'a07f9c3269f79de00000acac299cfb',
+            status,
+            timestamp: String(options.timestamp ?? Math.floor(Date.now() / 1000)),
+            recipient_id: options.recipient ?? '919845012345',
+            ...(options.error ? { errors: [{ ...options.error, message: options.error.title }] } : {}),
+          },
+        ],
+      },
+      field: 'messages',
+    },
+    extra_info: { trace_id: '8f14e45f-e000-4c1a-9e77-1a5000000000', message_id: wamid, waba_id: '120000034512345' },
+    status,
+    message_id: wamid,
+  };
+}
+
+/** A template status update posted by a callback profile ("template-status-update"). */
+export function kaleyraTemplateCallback(update: {
+  id: string;
+  name: string;
+  language: string;
+  event: string;
+  reason?: string;
+}): Json {
+  return {
+    id: '17250000000001',
+    time: '1760000000',
+    event: update.event,
+    message_template_id: update.id,
+    message_template_name: update.name,
+    message_template_language: update.language,
+    reason: update.reason ?? 'NONE',
+    callback_profile_id: 'IN_09b3dfa7-e05d-4d84-ab2d-6ed654272000',
+    company_id: '1000',
   };
 }

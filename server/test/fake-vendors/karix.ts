@@ -77,7 +77,7 @@ export async function startFakeKarix(options: { accKey?: string; sender?: string
     } else return karixError(400, '400', `Unsupported content type ${String(content.type)}`);
     const mid = fakeId('');
     sent.push({ mid, body });
-    return { status: 200, body: { mid, statusCode: '200', statusDesc: 'Successfully accepted' } };
+    return { status: 200, body: { mid, statusCode: '200', statusDesc: 'Successfully Accepted' } };
   }
 
   const fake = await startFakeServer((request, failure) => {

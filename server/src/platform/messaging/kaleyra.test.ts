@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeKaleyra, type FakeKaleyra } from '../../../test/fake-vendors/kaleyra';
+import {
+  kaleyraTemplateCallback,
+  kaleyraV2StatusCallback,
+  startFakeKaleyra,
+  type FakeKaleyra,
+} from '../../../test/fake-vendors/kaleyra';
 import { rejection, testChannel, webhookPost } from '../../../test/fake-vendors/test-channel';
 import { createOutboundHttp } from '../outbound-http';
 import { createKaleyraAdapter } from './kaleyra';
@@ -46,8 +51,8 @@ describe('Kaleyra v1 adapter', () => {
     expect(request.headers['api-key']).toBe(fake.apiKey);
     expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(request.form).toEqual({
-      from: fake.businessNumber,
-      to: '919845012345',
+      from: `+${fake.businessNumber}`,
+      to: '+919845012345',
       channel: 'whatsapp',
       type: 'mediatemplate',
       template_name: 'order_shipped',
@@ -73,6 +78,27 @@ describe('Kaleyra v1 adapter', () => {
     expect(fake.last()!.form).toMatchObject({ type: 'media', media_url: 'https://cdn.example/a.png', caption: 'Look' });
   });
 
+  it('fills a header variable and a dynamic URL suffix with param_header and param_url', async () => {
+    await v1().sendTemplate(channel(1), {
+      ...shipped,
+      template: {
+        ...shipped.template,
+        components: [
+          { type: 'HEADER', format: 'TEXT', text: 'Order {{1}}' },
+          { type: 'BODY', text: 'Track {{1}} here' },
+          { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://t.example/{{1}}' }] },
+        ],
+      },
+      values: { header: { '1': 'A-77' }, body: { '1': 'A-77' }, buttons: { '0': 'a77?x=1' } },
+    });
+    expect(fake.last()!.form).toMatchObject({
+      type: 'template',
+      params: '"A-77"',
+      param_header: 'A-77',
+      param_url: 'a77?x=1',
+    });
+  });
+
   it('refuses what v1 cannot carry instead of sending it half-filled', async () => {
     const error = await rejection(
       v1().sendTemplate(channel(1), {
@@ -80,15 +106,15 @@ describe('Kaleyra v1 adapter', () => {
         template: {
           ...shipped.template,
           components: [
-            { type: 'BODY', text: 'Track {{1}} here' },
-            { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://t.example/{{1}}' }] },
+            { type: 'BODY', text: 'Your code' },
+            { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: 'SAVE10' }] },
           ],
         },
-        values: { body: { '1': 'A-77' }, buttons: { '0': 'A-77' } },
+        values: {},
       }),
     );
     expect(error.message).toBe(
-      "Kaleyra's v1 API cannot fill URL button variables and offer codes; send this template through a Kaleyra v2 channel",
+      "Kaleyra's v1 API cannot fill offer codes; send this template through a Kaleyra v2 channel",
     );
     expect(fake.requests).toHaveLength(0);
   });
@@ -173,12 +199,10 @@ describe('Kaleyra v2 adapter', () => {
     fake.failNext('outsideWindow');
     const error = await rejection(v2().sendSession(channel(2), { kind: 'text', to: '+919845012345', text: 'Hi' }));
     expect(error).toMatchObject({ kind: 'outside_window', code: '131047' });
-    fake.failNext('auth');
-    expect(
-      await rejection(v2().sendSession(channel(2), { kind: 'text', to: '+919845012345', text: 'Hi' })),
-    ).toMatchObject({
-      kind: 'auth',
-    });
+    const wrongKey = testChannel(4, { ...fake.credentials(), apiKey: 'nope' });
+    const auth = await rejection(v2().sendSession(wrongKey, { kind: 'text', to: '+919845012345', text: 'Hi' }));
+    expect(auth).toMatchObject({ kind: 'auth', code: 'RBC001' });
+    expect(auth.message).toBe('Kaleyra v2 refused the API key (RBC001): Incorrect SID or API Key.');
   });
 });
 
@@ -239,5 +263,106 @@ describe('Kaleyra callbacks', () => {
       { vendorMessageId: 'ABGG1', from: '+15550001111', name: 'Test', text: 'Hello' },
     ]);
     expect(() => v2().parseWebhook(channel(2), webhookPost('not json'))).toThrow('not JSON');
+  });
+
+  it('reads v2 webhooks (meta_object with the wamid beside it) and template status callbacks', () => {
+    const delivered = v2().parseWebhook(
+      channel(2),
+      webhookPost(kaleyraV2StatusCallback('wamid.HBgMOTE5NDA3', 'delivered', { timestamp: 1_722_834_665 })),
+    );
+    expect(delivered.statuses).toEqual([
+      {
+        vendorMessageId: 'wamid.HBgMOTE5NDA3',
+        status: 'delivered',
+        at: new Date(1_722_834_665_000),
+        recipient: '+919845012345',
+      },
+    ]);
+    const failed = v2().parseWebhook(
+      channel(2),
+      webhookPost(
+        kaleyraV2StatusCallback('wamid.F', 'failed', { error: { code: 131047, title: 'Re-engagement message' } }),
+      ),
+    );
+    expect(failed.statuses[0]).toMatchObject({
+      vendorMessageId: 'wamid.F',
+      status: 'failed',
+      error: { code: '131047', title: 'Re-engagement message' },
+    });
+
+    const image = v2().parseWebhook(
+      channel(2),
+      webhookPost({
+        meta_object: {
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '919000012345', phone_number_id: '104600000000058' },
+            contacts: [{ profile: { name: 'Sam' }, wa_id: '919845012345' }],
+            messages: [
+              {
+                from: '919845012345',
+                id: 'wamid.IN1',
+                timestamp: '1760000000',
+                type: 'image',
+                image: { id: '2754859441498128', mime_type: 'image/jpeg', caption: 'Receipt' },
+              },
+            ],
+          },
+          field: 'messages',
+        },
+        extra_info: { media_url: 'https://media.kaleyra.example/2754859441498128.jpg', waba_id: '347000000000069' },
+      }),
+    );
+    expect(image.inbound).toEqual([
+      {
+        vendorMessageId: 'wamid.IN1',
+        from: '+919845012345',
+        name: 'Sam',
+        at: new Date(1_760_000_000_000),
+        type: 'image',
+        text: 'Receipt',
+        media: {
+          id: '2754859441498128',
+          url: 'https://media.kaleyra.example/2754859441498128.jpg',
+          mimeType: 'image/jpeg',
+          caption: 'Receipt',
+        },
+      },
+    ]);
+
+    const paused = v1().parseWebhook(
+      channel(1),
+      webhookPost(
+        kaleyraTemplateCallback({
+          id: '1234567890',
+          name: 'order_shipped',
+          language: 'en',
+          event: 'PAUSED',
+          reason: 'Low quality',
+        }),
+      ),
+    );
+    expect(paused).toEqual({
+      statuses: [],
+      inbound: [],
+      templates: [
+        {
+          status: 'PAUSED',
+          vendorTemplateId: '1234567890',
+          name: 'order_shipped',
+          language: 'en',
+          reason: 'Low quality',
+        },
+      ],
+    });
+    const approved = v1().parseWebhook(
+      channel(1),
+      webhookPost(
+        kaleyraTemplateCallback({ id: '1234567890', name: 'order_shipped', language: 'en', event: 'APPROVED' }),
+      ),
+    );
+    expect(approved.templates).toEqual([
+      { status: 'APPROVED', vendorTemplateId: '1234567890', name: 'order_shipped', language: 'en' },
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import {
   type ParsedWebhook,
   type StatusEvent,
   type TemplateMessage,
+  type TemplateStatusEvent,
   type VendorAdapter,
 } from './vendor-adapter';
 import {
@@ -35,26 +36,48 @@ import {
 import { cloudSessionPayload, cloudTemplatePayload, resolveTemplate } from './whatsapp-payloads';
 
 /**
- * Kaleyra (reference/whatsapp.md §4; developers.kaleyra.io).
+ * Kaleyra, verified against https://developers.kaleyra.io/docs/<page> (pages named below; UNVERIFIED
+ * where marked).
  *
- * v1 (vendor 3): POST https://api.kaleyra.io/v1/<SID>/messages, header `api-key`, form fields
- * (from, to, type, channel=whatsapp, template_name, params, lang_code, callback_url). Header media
- * go as type=mediatemplate with media_url. v1 has no documented fields for header text
- * variables, URL button suffixes, offer codes or carousels: such templates are refused with a
- * message pointing to Kaleyra v2 rather than sent half-filled.
+ * v1 (vendor 3): `POST https://api.kaleyra.io/v1/<SID>/messages`, header `api-key`, form fields.
+ * - Numbers: `from` and `to` in E.164 with the plus ("send-a-media-message-through-whatsapp":
+ *   "Ensure that the country code is prefixed to the number. (E164 format)", e.g. +1202XXXXXXX).
+ * - Templates ("send-a-text-template-message-through-whatsapp", "send-a-media-template-message-
+ *   through-whatsapp", "dynamic-url"): type=template | mediatemplate, template_name, lang_code,
+ *   `params` = the body values, each in double quotes, comma-separated (`"A","B"`), header media as
+ *   media_url, a header variable as `param_header`, a dynamic URL button's suffix as `param_url`.
+ *   UNVERIFIED: how a double quote inside a value is escaped (sent as \"), and param_header with
+ *   type=template (the docs show it on the media template page only). Offer codes, carousels and
+ *   limited-time offers have no v1 fields: such templates are refused, pointing to v2.
+ * - Session: type=text with `body`; type=media with media_url and caption
+ *   ("send-a-text-message-through-whatsapp", "send-a-media-message-through-whatsapp").
  *
- * v2 (vendor 4): POST https://<regional host>/v2/<SID>/whatsapp/<business number>/messages with
- * `{"messaging_object": <Cloud API payload>}`; the regional host follows the channel's region.
+ * v2 (vendor 4): `POST https://<pod>/v2/<SID>/whatsapp/<business number>/messages` with
+ * `{"messaging_object": <Cloud API payload>}` ("whatsapp-api-v2-send-template-messages"); pods
+ * below. UNVERIFIED: the answer's shape (read as the Cloud API's `messages[0].id`) and whether the
+ * number in the path carries the plus. Send errors RBC001 (SID or key) and WA401 are credential
+ * refusals, WA500 is worth a retry ("whatsapp-api-v2-error-codes-for-send-message").
  *
- * Callbacks carry no signature: the secret key in the callback URL is the guard. Kaleyra forwards
- * Meta's shapes (entry/changes, or the On-Premise `statuses` / `contacts`+`messages`) and its
- * callback profiles post flat variables (id, status SENT/DELIVERED/READ/FAILED/NOT-SENT, from,
- * body, type, media_url, created_at); both are read.
+ * Callbacks carry no signature: the secret key in the callback URL is the guard.
+ * - v2 status and incoming webhooks are Meta's `value` wrapped as `{meta_object: {value, field},
+ *   extra_info: {message_id, media_url, …}, status, message_id}` ("wa-status-update-webhooks-
+ *   payload-v2-sent", "whatsapp-incoming-message-webhook-payload-contact-message").
+ * - Callback profiles post the variables chosen for them: incoming messages body, mime_type,
+ *   media_url, from, name, type, created_at, reply_to, wanumber, mobile, custom_response
+ *   ("create-callback-profile-for-incoming-whatsapp-messages"); template updates id, time, event,
+ *   message_template_id, message_template_name, message_template_language, reason
+ *   ("template-status-update"). Statuses are SENT, DELIVERED, READ, FAILED, NOT-SENT
+ *   ("whatsapp-status"). UNVERIFIED: the names of the v1 status variables (read as id, status,
+ *   to/mobile, created_at, error/reason).
  */
 
 export const kaleyraV1BaseUrl = 'https://api.kaleyra.io';
 
-/** Kaleyra v2's pods (developers.kaleyra.io "API Domain and Value"). */
+/**
+ * Kaleyra v2's pods ("API Domain and Value" on the v2 send pages): IN api.in.kaleyra.io, SG
+ * api.ap.kaleyra.io, EU api.eu.kaleyra.io; NA api.na.kaleyra.ai is listed on
+ * "whatsapp-api-v2-send-media-messages" (some pages list SG as api.kaleyra.io).
+ */
 export const kaleyraV2Hosts: Record<string, string> = {
   ind: 'https://api.in.kaleyra.io',
   sg: 'https://api.ap.kaleyra.io',
@@ -72,7 +95,8 @@ const statusNames: Record<string, DeliveryStatus> = {
   notsent: 'failed',
 };
 
-const authCodes = new Set(['E401', 'E403', 'RBC401', 'RBC403', '401', '403']);
+const authCodes = new Set(['E401', 'E403', 'RBC001', 'WA401', '401', '403']);
+const retryableCodes = new Set(['E429', 'WA500']);
 
 /** Kaleyra's `{code, message, error}` (or Meta's `{error:{code}}` forwarded by v2) as a VendorError. */
 export function kaleyraError(vendorName: string, answer: VendorAnswer): VendorError {
@@ -94,7 +118,7 @@ export function kaleyraError(vendorName: string, answer: VendorAnswer): VendorEr
     // A WhatsApp error code passed through (131047, 130429, 470...).
     const whatsapp = whatsappErrorKind(code, answer.status);
     if (whatsapp !== 'permanent' || kind === 'permanent') kind = whatsapp;
-  } else if (code.toUpperCase() === 'E429') kind = 'retryable';
+  } else if (retryableCodes.has(code.toUpperCase())) kind = 'retryable';
   return new VendorError(
     kind,
     code,
@@ -103,12 +127,14 @@ export function kaleyraError(vendorName: string, answer: VendorAnswer): VendorEr
   );
 }
 
-/** v1's template fields from a message: body params, header media; nothing v1 cannot carry. */
+/** v1's template fields from a message: body params, header media or variable, a URL suffix. */
 function v1TemplateFields(message: TemplateMessage): Record<string, string> {
   const resolved = resolveTemplate(message);
+  const urls = resolved.buttons.filter((button) => button.type === 'URL');
   const unsupported =
-    (resolved.header?.kind === 'text' && resolved.header.parameters.length > 0 && 'header variables') ||
-    (resolved.buttons.length > 0 && 'URL button variables and offer codes') ||
+    (resolved.header?.kind === 'text' && resolved.header.parameters.length > 1 && 'more than one header variable') ||
+    (resolved.buttons.some((button) => button.type === 'COPY_CODE') && 'offer codes') ||
+    (urls.length > 1 && 'more than one URL button variable') ||
     (resolved.cards.length > 0 && 'carousel cards') ||
     (resolved.offerExpiresAt !== undefined && 'limited-time offers');
   if (unsupported)
@@ -124,10 +150,9 @@ function v1TemplateFields(message: TemplateMessage): Record<string, string> {
   };
   if (resolved.body.length > 0)
     fields.params = resolved.body.map((item) => `"${item.value.replace(/"/g, '\\"')}"`).join(',');
-  if (resolved.header?.kind === 'media') {
-    fields.media_url = resolved.header.url;
-    if (resolved.header.format === 'DOCUMENT') fields.caption = resolved.header.fileName;
-  }
+  if (resolved.header?.kind === 'media') fields.media_url = resolved.header.url;
+  else if (resolved.header?.parameters[0]) fields.param_header = resolved.header.parameters[0].value;
+  if (urls[0]) fields.param_url = urls[0].value;
   return fields;
 }
 
@@ -142,10 +167,55 @@ function messageIdOf(json: unknown): string | undefined {
   return text(json.message_id) || undefined;
 }
 
+const templateStatuses: Record<string, TemplateStatusEvent['status']> = {
+  APPROVED: 'APPROVED',
+  REJECTED: 'REJECTED',
+  DISABLED: 'DISABLED',
+  PAUSED: 'PAUSED',
+  PENDING: 'PENDING',
+};
+
+/** A template status callback profile's variables ("template-status-update"). */
+function templateEvent(record: Json): TemplateStatusEvent | null {
+  const status = templateStatuses[text(record.event).toUpperCase()];
+  if (!status) return null;
+  const event: TemplateStatusEvent = { status };
+  if (text(record.message_template_id)) event.vendorTemplateId = text(record.message_template_id);
+  if (text(record.message_template_name)) event.name = text(record.message_template_name);
+  if (text(record.message_template_language)) event.language = text(record.message_template_language);
+  const reason = text(record.reason);
+  if (reason && reason !== 'NONE') event.reason = reason;
+  return event;
+}
+
+/**
+ * v2's `{meta_object: {value, field}, extra_info, message_id}` read as Meta's `value`. The wamid
+ * beside it (`message_id`, `extra_info.message_id`) names the message of a status, and
+ * `extra_info.media_url` is where an incoming media file can be fetched.
+ */
+function parseMetaObject(record: Json): ParsedWebhook | null {
+  const meta = record.meta_object;
+  if (!isObject(meta) || !isObject(meta.value)) return null;
+  if (meta.field !== undefined && meta.field !== 'messages') return emptyParsed();
+  const parsed = parseForwardedWhatsApp(meta.value) ?? emptyParsed();
+  const extra = isObject(record.extra_info) ? record.extra_info : {};
+  const wamid = text(record.message_id) || text(extra.message_id);
+  if (wamid && parsed.statuses.length === 1) parsed.statuses[0]!.vendorMessageId = wamid;
+  const mediaUrl = text(extra.media_url);
+  if (mediaUrl && parsed.inbound.length === 1 && parsed.inbound[0]!.media && !parsed.inbound[0]!.media.url)
+    parsed.inbound[0]!.media.url = mediaUrl;
+  return parsed;
+}
+
 /** Kaleyra callback profiles' flat variables. */
 function parseFlat(body: unknown): ParsedWebhook {
   const parsed = emptyParsed();
   for (const record of records(body)) {
+    if (text(record.event) && (text(record.message_template_id) || text(record.message_template_name))) {
+      const template = templateEvent(record);
+      if (template) parsed.templates.push(template);
+      continue;
+    }
     const status = text(record.status).toLowerCase();
     const id = text(record.id) || text(record.message_id) || text(record.msg_id);
     if (status && id) {
@@ -241,8 +311,8 @@ export function createKaleyraAdapter(options: HttpAdapterOptions & { version: 1 
     const base = trimSlash(options.baseUrl ?? kaleyraV1BaseUrl);
     const sid = credential(channel, 'sid', 'SID');
     const form = new URLSearchParams({
-      from: businessNumber(channel),
-      to: digitsOf(to),
+      from: `+${businessNumber(channel)}`,
+      to: `+${digitsOf(to)}`,
       channel: 'whatsapp',
       ...fields,
       ...(channel.webhook.url ? { callback_url: channel.webhook.url } : {}),
@@ -288,7 +358,23 @@ export function createKaleyraAdapter(options: HttpAdapterOptions & { version: 1 
 
     parseWebhook(_channel, request) {
       const body = jsonBody(request, vendorName);
-      return parseForwardedWhatsApp(body) ?? parseFlat(body);
+      const parsed = emptyParsed();
+      const flat: Json[] = [];
+      for (const record of records(body)) {
+        const part = parseMetaObject(record) ?? parseForwardedWhatsApp(record);
+        if (!part) {
+          flat.push(record);
+          continue;
+        }
+        parsed.statuses.push(...part.statuses);
+        parsed.inbound.push(...part.inbound);
+        parsed.templates.push(...part.templates);
+      }
+      const rest = parseFlat(flat);
+      parsed.statuses.push(...rest.statuses);
+      parsed.inbound.push(...rest.inbound);
+      parsed.templates.push(...rest.templates);
+      return parsed;
     },
   };
 }

@@ -38,16 +38,22 @@ import { cloudSessionPayload, resolveTemplate } from './whatsapp-payloads';
  * Karix RCM, WhatsApp (vendor 2; reference/whatsapp.md §4). One call:
  * `POST https://rcmapi.instaalerts.zone/services/rcm/sendMessage` with the header
  * `Authentication: Bearer <access key>` (not Authorization) and the body
- * `{message:{channel:'WABA', content, recipient:{to, recipient_type}, sender:{from},
- * preferences:{webHookDNId}}, metaData:{version:'v1.0.9'}}`. A text template is
- * `{type:'TEMPLATE', template:{templateId, parameterValues:{"0": …}}}` (the template id is the
- * vendor's id where known, else the name), as the reference documents.
+ * `{message:{channel:'WABA', content, recipient:{to, recipient_type:'individual', reference:{cust_ref}},
+ * sender:{from}, preferences:{webHookDNId}}, metaData:{version:'v1.0.9'}}`.
  *
- * UNVERIFIED (not in Karix's public documentation we could read, taken from integrations in
- * public code): media headers and URL buttons as `{type:'MEDIA_TEMPLATE', mediaTemplate:{templateId,
- * media:{type, url, fileName}, bodyParameterValues, buttons:{actions:[{type:'url', index, payload}]}}}`,
- * session messages as `{type:'TEXT', text}` / `{type:'ATTACHMENT', attachment:{type, url, caption}}`,
- * the answer `{mid, statusCode, statusDesc}`, and the callback shape read by `parseKarixCallback`
+ * Karix's own guide ("Karix RCM API for WhatsApp", 2020) could not be read. The envelope and the
+ * content shapes are confirmed by public integrations: github.com/ShubhoCH/WA_BOT (`karix`: the
+ * envelope, `Authentication` header; `app.js`: `{type:'TEXT', preview_url, text}`,
+ * `{type:'TEMPLATE', template:{templateId, parameterValues:{"0": …}}}` and `{type:'MEDIA_TEMPLATE',
+ * mediaTemplate:{templateId, media:{type, url}, bodyParameterValues:{"0": …}}}`), Juspay's
+ * `Kernel.External.Whatsapp.Karix.Types` (`media:{type, url, fileName}`), and a public RCM test
+ * suite whose `{type:'ATTACHMENT', attachment:{type, caption, mimeType, attachmentData}}` is
+ * answered 200 with `statusDesc: 'Successfully Accepted'`. The template id is the vendor's id
+ * where known, else the name.
+ *
+ * UNVERIFIED: URL buttons as `mediaTemplate.buttons.actions[{type:'url', index, payload}]`, session
+ * media by `attachment.url` (the samples send base64 `attachmentData`), the message id of the answer
+ * (read from `mid`, `messageId` or `id`), and the callback shape read by `parseKarixCallback`
  * (`events` + `notificationAttributes` for statuses, `eventContent.message` for inbound messages).
  * Karix signs nothing: the secret key in the callback URL is the guard.
  */

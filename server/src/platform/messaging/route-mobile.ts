@@ -4,8 +4,10 @@ import {
   whatsappErrorKind,
   type AdapterChannel,
   type HttpAdapterOptions,
+  type ParsedWebhook,
   type SessionMessage,
   type TemplateMessage,
+  type TemplateStatusEvent,
   type VendorAdapter,
 } from './vendor-adapter';
 import {
@@ -20,19 +22,40 @@ import {
   type VendorAnswer,
 } from './vendor-http';
 import { acceptPost, emptyParsed, jsonBody, parseForwardedWhatsApp, records, text } from './vendor-webhooks';
-import { cloudSessionPayload, resolveTemplate, type ResolvedMedia } from './whatsapp-payloads';
+import {
+  cloudSessionPayload,
+  resolveTemplate,
+  type ResolvedButton,
+  type ResolvedMedia,
+  type ResolvedParameter,
+} from './whatsapp-payloads';
 
 /**
- * Route Mobile (vendor 17; official OpenAPI in routemobile/WhatsApp-Business-API, reference §4).
- * Login `POST /auth/v1/login/ {username, password}` gives a JWT (about an hour); it is kept in
- * memory per channel until five minutes before it expires and fetched again once when a call is
- * refused with 401. Messages go to `POST /wba/v1/messages` with `Authorization: <JWT>` (no
- * scheme) and are accepted with 202 `{request_id}`. Callbacks are WhatsApp's On-Premise shapes
- * (`{statuses:[…]}`, `{contacts, messages}`) and carry no signature: the URL key is the guard.
- *
- * The template body is `{phone, media:{type:'media_template', template_name, lang_code, header,
- * body, button}}`; button entries are `{button_no, …}` as in Route Mobile's samples. Carousels
- * and limited-time offers have no documented fields and are refused with a clear message.
+ * Route Mobile (vendor 17). Every shape below is verified against Route Mobile's OpenAPI,
+ * github.com/routemobile/WhatsApp-Business-API `openapi.yaml` (info.version 1.8.0), unless marked
+ * UNVERIFIED:
+ * - Login `POST /auth/v1/login/ {username, password}` answers 201 `{JWTAUTH, user_data}`; the JWT
+ *   is valid one hour by default. A refused login is 403 `{status: 'invalid credentials or the
+ *   account has been deactivated'}`. The token is kept in memory per channel until five minutes
+ *   before it expires, and fetched again once when a call is refused with 401.
+ * - Messages go to `POST /wba/v1/messages` with `Authorization: <JWT>` (security scheme `jwt`:
+ *   apiKey in the Authorization header, no scheme word) and are accepted with 202
+ *   `{message, status: 'processing', request_id}`. Refusals are `{message, status, reason}` where
+ *   `reason` is a text or nested field errors (`{media: {button: {'0': {url: {value: [...]}}}}}`).
+ * - Template body (`send_template_message_*`): `{phone: '+<digits>', media: {type:
+ *   'media_template', template_name, lang_code, header: [{text}] | [{image|video|document: {link,
+ *   file_name}}], body: [{text}], button: [{button_no, url} | {button_no, coupon_code}]}}`;
+ *   carousels add `carousel: [{type, url, body, button: [{button_no, payload|url}]}]` and
+ *   limited-time offers `limited_time: [{expiration_time (ms), button: [{button_no, coupon_code}]}]`.
+ * - Session bodies (`send_session_*`): `{phone, text}`, or `{phone, media: {type, url, file,
+ *   caption}}` where `file` (the file name) is required for every media type.
+ * - Callbacks (`/callbacks`, `wbscallback_*`) carry no signature (the URL key is the guard) and
+ *   are WhatsApp's On-Premise shapes with additions: `{statuses: [{id, message_id, recipient_id,
+ *   status, timestamp, errors: [{code, title}], extra}], brand_msisdn}`; inbound `{messages,
+ *   contacts, brand_msisdn, request_id}` with voice notes as `type: 'voice'` and media at
+ *   `media_url`; catalogue messages wrapped as `{contact_no, data: {…}, source: 'FROM_CALLBACK'}`;
+ *   template updates as statuses of `type: 'event'` with template_name, template_id,
+ *   template_language, status and `information.description`.
  */
 
 const VENDOR = 'Route Mobile';
@@ -43,16 +66,29 @@ const renewBeforeMs = 5 * 60 * 1000;
 /** When the JWT carries no `exp`, Route Mobile's documented lifetime (1 hour). */
 const defaultLifetimeMs = 60 * 60 * 1000;
 
-/** Route Mobile's `{status:'failed', message, reason}` as a VendorError. */
+/** `media: {button: {'0': {url: ['Not a valid URL.']}}}` → `media.button.0.url: Not a valid URL.` */
+function fieldErrors(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return [`${path}: ${value.map((item) => text(item) || JSON.stringify(item)).join(', ')}`];
+  if (isObject(value))
+    return Object.entries(value).flatMap(([key, inner]) =>
+      // `value` is the list under a field in Route Mobile's nested errors; it adds nothing to the path.
+      fieldErrors(inner, key === 'value' && path ? path : path ? `${path}.${key}` : key),
+    );
+  const line = text(value);
+  return line ? [path ? `${path}: ${line}` : line] : [];
+}
+
+/** Route Mobile's `{status, message, reason}` as a VendorError. */
 function routeMobileError(answer: VendorAnswer, credential = 'login token'): VendorError {
   const body = isObject(answer.json) ? answer.json : {};
-  const reason = body.reason;
-  const reasonText = isObject(reason)
-    ? Object.entries(reason)
-        .map(([field, value]) => `${field}: ${Array.isArray(value) ? value.map(text).join(', ') : text(value)}`)
-        .join('; ')
-    : text(reason);
-  const detail = [text(body.message), reasonText].filter(Boolean).join(': ') || excerpt(answer.text);
+  // A refused login answers only `{status: 'invalid credentials or …'}`; elsewhere status is 'failed'.
+  const status = text(body.status);
+  const statusText = /^(failed|failure)$/i.test(status) ? '' : status;
+  const detail =
+    [text(body.message) || statusText, fieldErrors(body.reason ?? body.error).join('; ')].filter(Boolean).join(': ') ||
+    excerpt(answer.text);
+  // UNVERIFIED: the OpenAPI documents no WhatsApp code in a synchronous refusal (the closed window
+  // arrives as a failed status callback, code 470/131047); a `code` is honoured if one is sent.
   const whatsappCode = text(body.code);
   let kind = kindOfStatus(answer.status);
   let code = `HTTP ${answer.status}`;
@@ -76,34 +112,52 @@ function jwtExpiry(token: string): number | undefined {
   }
 }
 
-const headerEntry = (media: ResolvedMedia): Json => {
-  const key = media.format.toLowerCase();
-  return { [key]: media.format === 'DOCUMENT' ? { link: media.url, filename: media.fileName } : { link: media.url } };
-};
+/** `{document: {link, file_name}}`: the OpenAPI gives `file_name` for image, video and document headers. */
+const headerEntry = (media: ResolvedMedia): Json => ({
+  [media.format.toLowerCase()]: { link: media.url, file_name: media.fileName },
+});
+
+/** `{button_no: '0', url}` for a URL suffix, `{button_no, coupon_code}` for an offer code. */
+const buttonEntry = (button: ResolvedButton): Json =>
+  button.type === 'URL'
+    ? { button_no: String(button.index), url: button.value }
+    : { button_no: String(button.index), coupon_code: button.value };
+
+const texts = (list: readonly ResolvedParameter[]) => list.map((item) => ({ text: item.value }));
 
 function templateBody(message: TemplateMessage): Json {
   const resolved = resolveTemplate(message);
-  if (resolved.cards.length > 0 || resolved.offerExpiresAt !== undefined)
-    throw new VendorError(
-      'permanent',
-      'unsupported',
-      `${VENDOR} has no documented way to send ${resolved.cards.length > 0 ? 'carousel' : 'limited-time offer'} templates through its API`,
-    );
   const media: Json = {
     type: 'media_template',
     template_name: message.template.name,
     lang_code: message.template.language,
   };
   if (resolved.header?.kind === 'media') media.header = [headerEntry(resolved.header)];
-  else if (resolved.header && resolved.header.parameters.length > 0)
-    media.header = resolved.header.parameters.map((item) => ({ text: item.value }));
-  if (resolved.body.length > 0) media.body = resolved.body.map((item) => ({ text: item.value }));
-  if (resolved.buttons.length > 0)
-    media.button = resolved.buttons.map((button) =>
-      button.type === 'URL'
-        ? { button_no: String(button.index), url: button.value }
-        : { button_no: String(button.index), coupon_code: button.value },
-    );
+  else if (resolved.header && resolved.header.parameters.length > 0) media.header = texts(resolved.header.parameters);
+  if (resolved.body.length > 0) media.body = texts(resolved.body);
+  if (resolved.offerExpiresAt !== undefined) {
+    // Example "Send Template Message - Limited Time Offer": the offer's buttons sit inside
+    // `limited_time`. UNVERIFIED: where a dynamic URL button of an offer goes (the example's is static).
+    media.limited_time = [{ expiration_time: resolved.offerExpiresAt, button: resolved.buttons.map(buttonEntry) }];
+  } else if (resolved.buttons.length > 0) {
+    media.button = resolved.buttons.map(buttonEntry);
+  }
+  if (resolved.cards.length > 0)
+    // Example "Send Template Message - Carousel" and schema send_template_message_carousel.
+    media.carousel = resolved.cards.map((card) => {
+      const buttons = [
+        ...card.buttons.map((button) => ({ index: button.index, entry: buttonEntry(button) })),
+        ...card.quickReplies.map((reply) => ({
+          index: reply.index,
+          entry: { button_no: String(reply.index), payload: reply.payload },
+        })),
+      ].sort((a, b) => a.index - b.index);
+      return {
+        ...(card.media ? { type: card.media.format.toLowerCase(), url: card.media.url } : {}),
+        ...(card.body.length > 0 ? { body: texts(card.body) } : {}),
+        ...(buttons.length > 0 ? { button: buttons.map((button) => button.entry) } : {}),
+      };
+    });
   return { phone: `+${digitsOf(message.to)}`, media };
 }
 
@@ -111,15 +165,75 @@ function sessionBody(message: SessionMessage): Json {
   cloudSessionPayload(message); // the shared checks: non-empty text, absolute media URL
   const phone = `+${digitsOf(message.to)}`;
   if (message.kind === 'text') return { phone, text: message.text };
+  const file = message.fileName || decodeURIComponent(message.url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'file';
   return {
     phone,
     media: {
       type: message.mediaType,
       url: message.url,
+      file,
       ...(message.caption && message.mediaType !== 'audio' ? { caption: message.caption } : {}),
-      ...(message.mediaType === 'document' && message.fileName ? { file: message.fileName } : {}),
     },
   };
+}
+
+/** Template statuses Route Mobile forwards from Meta that map onto ours; FLAGGED (quality warning) and PENDING_DELETION do not. */
+const templateStatuses: Record<string, TemplateStatusEvent['status']> = {
+  APPROVED: 'APPROVED',
+  REINSTATED: 'APPROVED',
+  PENDING: 'PENDING',
+  REJECTED: 'REJECTED',
+  PAUSED: 'PAUSED',
+  DISABLED: 'DISABLED',
+};
+
+function templateEvent(item: Json): TemplateStatusEvent | null {
+  const status = templateStatuses[text(item.status).toUpperCase()];
+  if (!status) return null;
+  const event: TemplateStatusEvent = { status };
+  if (text(item.template_id)) event.vendorTemplateId = text(item.template_id);
+  if (text(item.template_name)) event.name = text(item.template_name);
+  if (text(item.template_language)) event.language = text(item.template_language);
+  const information = isObject(item.information) ? text(item.information.description) : '';
+  const reason = text(item.reason);
+  if (information) event.reason = information;
+  else if (reason && reason !== 'NONE') event.reason = reason;
+  return event;
+}
+
+/** Route Mobile's inbound message as WhatsApp's: `voice` → `audio`, `media_url` → `link`. */
+function normalisedMessage(item: unknown): unknown {
+  if (!isObject(item)) return item;
+  const type = text(item.type) === 'voice' ? 'audio' : text(item.type);
+  const mediaObject = item[type === 'audio' && item.audio === undefined ? 'voice' : type];
+  if (!['image', 'video', 'document', 'audio'].includes(type) || !isObject(mediaObject)) return { ...item, type };
+  const media: Json = { ...mediaObject };
+  if (typeof media.link !== 'string' && typeof media.media_url === 'string') media.link = media.media_url;
+  return { ...item, type, [type]: media };
+}
+
+function parseCallback(record: Json): ParsedWebhook {
+  // Catalogue callbacks wrap the WhatsApp body: {contact_no, data: {contacts, messages}, source}.
+  const body =
+    isObject(record.data) && record.messages === undefined && record.statuses === undefined ? record.data : record;
+  const parsed = emptyParsed();
+  const messageStatuses: unknown[] = [];
+  for (const item of Array.isArray(body.statuses) ? body.statuses : []) {
+    if (isObject(item) && (item.type === 'event' || item.template_name !== undefined)) {
+      const event = templateEvent(item);
+      if (event) parsed.templates.push(event);
+    } else messageStatuses.push(item);
+  }
+  const forwarded = parseForwardedWhatsApp({
+    ...body,
+    statuses: messageStatuses,
+    messages: Array.isArray(body.messages) ? body.messages.map(normalisedMessage) : [],
+  });
+  if (forwarded) {
+    parsed.statuses.push(...forwarded.statuses);
+    parsed.inbound.push(...forwarded.inbound);
+  }
+  return parsed;
 }
 
 export function createRouteMobileAdapter(options: HttpAdapterOptions): VendorAdapter {
@@ -147,7 +261,7 @@ export function createRouteMobileAdapter(options: HttpAdapterOptions): VendorAda
     });
     if (answer.status < 200 || answer.status >= 300) throw routeMobileError(answer, 'username or password');
     const body = isObject(answer.json) ? answer.json : {};
-    const token = text(body.JWTAUTH) || text(body.token) || text(body.access_token);
+    const token = text(body.JWTAUTH);
     if (!token) throw new VendorError('permanent', 'malformed', `${VENDOR} logged in but returned no token`);
     const expiresAt = jwtExpiry(token) ?? Date.now() + defaultLifetimeMs;
     tokens.set(cacheKey(channel), { token, renewAt: expiresAt - renewBeforeMs });
@@ -176,7 +290,7 @@ export function createRouteMobileAdapter(options: HttpAdapterOptions): VendorAda
     }
     if (answer.status < 200 || answer.status >= 300) throw routeMobileError(answer);
     const result = isObject(answer.json) ? answer.json : {};
-    const id = text(result.request_id) || text(result.message_id) || text(result.id);
+    const id = text(result.request_id);
     if (!id)
       throw new VendorError('permanent', 'malformed', `${VENDOR} accepted the message but returned no request id`);
     return { vendorMessageId: id };
@@ -195,9 +309,8 @@ export function createRouteMobileAdapter(options: HttpAdapterOptions): VendorAda
       const body = jsonBody(request, VENDOR);
       const parsed = emptyParsed();
       // One callback object, or a list of them.
-      for (const record of Array.isArray(body) ? records(body) : [body]) {
-        const part = parseForwardedWhatsApp(record);
-        if (!part) continue;
+      for (const record of records(body)) {
+        const part = parseCallback(record);
         parsed.statuses.push(...part.statuses);
         parsed.inbound.push(...part.inbound);
         parsed.templates.push(...part.templates);

@@ -33,6 +33,8 @@ const offer: TemplateMessage = {
         buttons: [
           { type: 'URL', text: 'Shop', url: 'https://shop.example/{{1}}', example: ['https://shop.example/x'] },
           { type: 'COPY_CODE', example: 'SPRING' },
+          { type: 'QUICK_REPLY', text: 'Stop offers' },
+          { type: 'QUICK_REPLY', text: 'Remind me' },
         ],
       },
     ],
@@ -40,7 +42,7 @@ const offer: TemplateMessage = {
   values: {
     header: { '1': 'Sam' },
     body: { '1': 'SPRING10', '2': '10%' },
-    buttons: { '0': 'spring', '1': 'SPRING10' },
+    buttons: { '0': 'spring', '1': 'SPRING10', '3': 'REMIND_7D' },
   },
 };
 
@@ -74,6 +76,8 @@ describe('Sinch adapter', () => {
                 'body[2]text': '10%',
                 'button[0]url[1]text': 'spring',
                 'button[1]copy_code[1]coupon_code': 'SPRING10',
+                'button[2]quick_reply[1]payload': 'Stop offers',
+                'button[3]quick_reply[1]payload': 'REMIND_7D',
               },
             },
           },

@@ -34,7 +34,13 @@ import { cloudSessionPayload, resolveTemplate, type ResolvedButton, type Resolve
  * WhatsApp templates are sent as channel-specific templates whose parameters are keyed
  * `<component>[<card>]…[<index>]<sub type>[<parameter>]<field>` ("body[1]text", "header[1]image.link",
  * "button[0]url[1]text", "carousel[0]body[1]text"). Named variables are given in order of
- * appearance, as the key format has positions only.
+ * appearance, as the key format has positions only. Verified against Sinch's own sources:
+ * github.com/sinch/docs `docs/conversation/conversation-channel-support/conversation-whatsapp.md`
+ * (header[1]text, body[n]text, header[1]image|video|document.link, header[1]document.filename,
+ * button[n]url[1]text, and button[n]quick_reply[1]payload, which "must be set even when empty")
+ * and github.com/sinch/sinch-mcp-server `src/tools/conversation/send-whatsapp-template-message.ts`
+ * (button[n]copy_code[1]coupon_code, carousel[n]header[1]image.link, carousel[n]body[1]text).
+ * UNVERIFIED: the keys of a carousel card's buttons (carousel[n]button[m]…, by analogy).
  *
  * Callbacks: message_delivery_report and message_inbound. When the channel has a webhook secret,
  * each callback must carry x-sinch-webhook-signature = base64 HMAC-SHA256(secret,
@@ -106,6 +112,13 @@ export function sinchTemplateParameters(message: TemplateMessage): Record<string
   else resolved.header?.parameters.forEach((item, index) => (parameters[`header[${index + 1}]text`] = item.value));
   resolved.body.forEach((item, index) => (parameters[`body[${index + 1}]text`] = item.value));
   Object.assign(parameters, buttonParameters('', resolved.buttons));
+  // Every quick-reply button needs its payload key, "even when empty": the given value, else its text.
+  for (const component of message.template.components)
+    if (component.type === 'BUTTONS')
+      component.buttons.forEach((button, index) => {
+        if (button.type === 'QUICK_REPLY')
+          parameters[`button[${index}]quick_reply[1]payload`] = message.values.buttons?.[String(index)] || button.text;
+      });
   resolved.cards.forEach((card, cardIndex) => {
     const prefix = `carousel[${cardIndex}]`;
     if (card.media) Object.assign(parameters, mediaParameters(prefix, card.media));
