@@ -4,9 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './db/client';
 import { enterprises, users } from './db/schema/platform';
 import { hashPassword } from './platform/passwords';
-import { randomToken } from './platform/secrets';
+import { createSecretBox, randomToken, resolveSecretKey, type SecretBox } from './platform/secrets';
 import { seedDemoAgents } from './seed-agents';
 import { seedDemoCustomers } from './seed-customers';
+import { seedDemoChannels } from './seed-channels';
+import { seedDemoTemplates } from './seed-templates';
 
 export interface DemoLogin {
   email: string;
@@ -30,7 +32,12 @@ export const DEMO_AGENT_EMAIL = 'agent@demo.parley.local';
  */
 export async function seedDemo(
   database: Database,
-  options: { dataDir: string; scryptLogN: number },
+  options: {
+    dataDir: string;
+    scryptLogN: number;
+    /** Seals the demo channel's webhook secrets: the app's box (else the data folder's generated key). */
+    secrets?: SecretBox;
+  },
 ): Promise<DemoSeed> {
   const loginFile = path.join(options.dataDir, 'demo-login.txt');
   const [{ count }] = (await database.db.select({ count: sql<number>`count(*)::int` }).from(enterprises)) as [
@@ -54,6 +61,18 @@ export async function seedDemo(
       .returning({ id: users.id });
     const nlpAgentIds = await seedDemoAgents(tx, enterprise!.id, admin!.id);
     await seedDemoCustomers(tx, enterprise!.id);
+    const { sandboxChannelId } = await seedDemoChannels(
+      tx,
+      enterprise!.id,
+      options.secrets ?? createSecretBox(resolveSecretKey(undefined, options.dataDir)),
+      admin!.id,
+    );
+    await seedDemoTemplates(tx, {
+      enterpriseId: enterprise!.id,
+      channelId: sandboxChannelId,
+      uploadedBy: admin!.id,
+      dataDir: options.dataDir,
+    });
     return { enterpriseId: enterprise!.id, nlpAgentIds };
   });
   fs.mkdirSync(options.dataDir, { recursive: true });

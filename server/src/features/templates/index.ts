@@ -6,6 +6,8 @@ import type { ChannelMessaging } from '../../platform/messaging/channel-messagin
 import type { VendorAdapters } from '../../platform/messaging/adapters';
 import type { Jobs } from '../../platform/jobs';
 import type { EventBus } from '../../platform/realtime/bus';
+import { registerTemplateRoutes } from './templates.routes';
+import { createTemplatesService } from './templates.service';
 
 export interface TemplatesDeps {
   db: Db;
@@ -22,7 +24,9 @@ export interface TemplatesDeps {
  * submission to the channel's vendor, status sync (webhooks and Sync), and the test send.
  */
 export function templatesFeature(app: FastifyInstance, deps: TemplatesDeps) {
-  // PLACEHOLDER (helper D builds this feature)
-  void app;
-  void deps;
+  const templates = createTemplatesService(deps);
+  registerTemplateRoutes(app, { templates });
+  // Statuses the vendors report by webhook (Meta's message_template_status_update, the Sandbox's review).
+  deps.messaging.onTemplateStatus((channel, event) => templates.applyVendorStatus(channel, event));
+  return templates;
 }
