@@ -28,8 +28,8 @@ export interface ChannelsDeps {
  * messaging service the other features send through.
  */
 export function channelsFeature(app: FastifyInstance, deps: ChannelsDeps): { messaging: ChannelMessaging } {
-  const messaging = createMessagingService({ ...deps, log: app.log });
   const media = createMediaLinks({ secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl });
+  const messaging = createMessagingService({ ...deps, media, log: app.log });
   const channels = createChannelsService({ ...deps, messaging, media });
   registerChannelRoutes(app, { channels });
   registerWebhookRoutes(app, { messaging });

@@ -1,4 +1,11 @@
-import { canSend, channelMessages as texts, vendorSpec, type ChannelMessage } from '@parley/contracts/channels';
+import {
+  canSend,
+  channelMessages as texts,
+  vendorIds,
+  vendorSpec,
+  type ChannelMessage,
+} from '@parley/contracts/channels';
+import type { TemplateComponent, TemplateMedia } from '@parley/contracts/templates';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -19,6 +26,7 @@ import type { EventBus } from '../../platform/realtime/bus';
 import type { SecretBox } from '../../platform/secrets';
 import { toAdapterChannel, toMessagingChannel } from './channel-credentials';
 import { createChannelsRepository, type ChannelMessageRow, type ChannelRow } from './channels.repository';
+import type { MediaLinks } from './media-links';
 
 /** WhatsApp's customer-service window: a session message needs an inbound message this recent. */
 export const SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -82,6 +90,8 @@ export function createMessagingService(deps: {
   bus: EventBus;
   config: Pick<Config, 'publicUrl' | 'defaultPhoneRegion'>;
   log: MessagingLogger;
+  /** Signs Parley file URLs so that a vendor can fetch a message's media without a session. */
+  media?: MediaLinks;
 }) {
   const repository = createChannelsRepository(deps.db);
   const { secrets: box, adapters, bus, config, log } = deps;
@@ -298,7 +308,13 @@ export function createMessagingService(deps: {
       const to = recipient(input.message.to);
       const message: TemplateMessage = { ...input.message, to };
       const { name, language, category, parameterFormat, components } = message.template;
-      return send(target, to, () => target.adapter.sendTemplate(target.channel, message), {
+      // A vendor fetches header and card media itself: Parley file URLs need a session, so they go
+      // out as signed, expiring links. The Sandbox phone is inside Parley and shows them as they are.
+      const outgoing =
+        target.row.vendor === vendorIds.sandbox || !deps.media
+          ? message
+          : await signTemplateMedia(message, (fileId) => deps.media!.link(enterpriseId, fileId), config.publicUrl);
+      return send(target, to, () => target.adapter.sendTemplate(target.channel, outgoing), {
         kind: 'template',
         content: {
           type: 'template',
@@ -351,3 +367,48 @@ export function createMessagingService(deps: {
   return messaging;
 }
 export type MessagingService = ReturnType<typeof createMessagingService>;
+
+const FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/files\/([0-9a-f-]{36})(?:[?#].*)?$/i;
+
+/**
+ * The message with every Parley file URL (`/api/files/<id>`, relative or under the public address)
+ * in its header, card headers and given media replaced by a signed link. Other URLs stay as they are.
+ */
+export async function signTemplateMedia(
+  message: TemplateMessage,
+  link: (fileId: string) => Promise<{ url: string }>,
+  publicUrl: string,
+): Promise<TemplateMessage> {
+  const signed = new Map<string, string>();
+  const sign = async <T extends TemplateMedia | undefined>(media: T): Promise<T> => {
+    if (!media?.url) return media;
+    const match = FILE_URL.exec(media.url);
+    if (!match) return media;
+    if (media.url.startsWith('http') && !media.url.startsWith(publicUrl)) return media;
+    const fileId = match[1]!;
+    if (!signed.has(fileId)) signed.set(fileId, (await link(fileId)).url);
+    return { ...media, url: signed.get(fileId)! };
+  };
+  const components: TemplateComponent[] = [];
+  for (const component of message.template.components) {
+    if (component.type === 'HEADER') components.push({ ...component, media: await sign(component.media) });
+    else if (component.type === 'CAROUSEL') {
+      const cards = [];
+      for (const card of component.cards) {
+        const parts = [];
+        for (const part of card.components)
+          parts.push(part.type === 'HEADER' ? { ...part, media: await sign(part.media) } : part);
+        cards.push({ ...card, components: parts });
+      }
+      components.push({ ...component, cards });
+    } else components.push(component);
+  }
+  const values = { ...message.values };
+  if (values.headerMedia) values.headerMedia = await sign(values.headerMedia);
+  if (values.cards) {
+    const cards = [];
+    for (const card of values.cards) cards.push(card.media ? { ...card, media: await sign(card.media) } : card);
+    values.cards = cards;
+  }
+  return { ...message, template: { ...message.template, components }, values };
+}

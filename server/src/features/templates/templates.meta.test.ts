@@ -189,7 +189,7 @@ describe('templates on the WhatsApp Cloud API', () => {
     expect(meta.templates.has(template.vendorTemplateId!)).toBe(false);
     expect((await call(admin, 'GET', `/api/templates/${template.id}`)).statusCode).toBe(404);
   });
-  it('test-sends with the image header at Parley’s public address', async () => {
+  it('test-sends the image header as a signed link Meta can fetch without a session', async () => {
     const file = await upload(context, admin, 'launch.png', picture());
     const created = await call(admin, 'POST', '/api/templates', {
       ...utilityTemplate(channel.id, 'launch_news'),
@@ -208,7 +208,17 @@ describe('templates on the WhatsApp Cloud API', () => {
     expect(response.statusCode).toBe(200);
     const sent = meta.sent.at(-1)!;
     expect(sent).toMatchObject({ to: '919876543210', type: 'template' });
-    expect(JSON.stringify(sent.payload)).toContain(`"link":"http://parley.test/api/files/${file.id}"`);
+    const link = /"link":"http:\/\/parley\.test(\/api\/channels\/media\?token=[^"]+)"/.exec(
+      JSON.stringify(sent.payload),
+    );
+    expect(link).not.toBeNull();
     expect(JSON.stringify(sent.payload)).toContain('"text":"Ravi"');
+    // Fetched as Meta would: no session, just the link.
+    const fetched = await context.app.inject({ method: 'GET', url: link![1]! });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers['content-type']).toContain('image/png');
+    expect(fetched.rawPayload.equals(picture())).toBe(true);
+    // The file route itself still needs a session.
+    expect((await context.app.inject({ method: 'GET', url: `/api/files/${file.id}` })).statusCode).toBe(401);
   });
 });
