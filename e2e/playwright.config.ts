@@ -61,6 +61,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PARLEY_SANDBOX_DELAY_SECONDS: '1',
     },
   },
 });

@@ -719,7 +719,8 @@ export function validateCredentials(
   for (const field of credentialFields(vendorId, type)) {
     const raw = values[field.name];
     if (field.secret && keepsStoredSecret(raw) && storedSecrets.includes(field.name)) continue;
-    const value = raw ?? '';
+    // A masked value stands for a stored secret: without one it is as good as empty.
+    const value = field.secret && keepsStoredSecret(raw) ? '' : (raw ?? '');
     if (value.trim() === '') {
       if (field.required) errors[field.name] = field.message;
       else if (value !== '') errors[field.name] = channelMessages.leadingWhitespace;
@@ -821,7 +822,7 @@ export type Channel = z.infer<typeof channel>;
 
 export const channelListQuery = pageQuery.extend({
   name: z.string().trim().max(100).optional(),
-  type: z.coerce.number().int().optional(),
+  type: z.coerce.number().int().min(0).max(99).optional(),
 });
 
 export const channelTestResult = z.object({ ok: z.boolean(), message: z.string() });
@@ -991,7 +992,25 @@ export const sandboxReplyBody = z.object({
   buttonPayload: z.string().max(256).optional(),
 });
 
+/** A Sandbox channel as the phone lists it (readable with MSG_TEMPLATES alone, unlike the channel list). */
+export const sandboxChannel = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.number().int(),
+  /** The business number the phone's messages come from. */
+  contactId: z.string(),
+  /** The simulated failure rate, percent. */
+  failureRate: z.number(),
+});
+export type SandboxChannel = z.infer<typeof sandboxChannel>;
+
 export const sandboxRoutes = {
+  channels: defineRoute({
+    method: 'GET',
+    path: '/api/sandbox/channels',
+    summary: "The enterprise's Sandbox channels, for the Sandbox phone",
+    data: z.object({ channels: z.array(sandboxChannel) }),
+  }),
   conversations: defineRoute({
     method: 'GET',
     path: '/api/sandbox/channels/:id/conversations',

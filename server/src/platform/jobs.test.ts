@@ -118,4 +118,16 @@ describe(`jobs on ${testDbKind}`, () => {
     expect(attempts).toBe(2);
     expect(ran).toEqual([{ label: 'flaky' }]);
   });
+  it('starts a delayed job after its delay, also when sent in a transaction', async () => {
+    const name = queueName('delayed');
+    const { ran, seen } = await worker(name);
+    const sentAt = Date.now();
+    await jobs.send(name, { label: 'alone' }, { startAfterSeconds: 1 });
+    await database.db.transaction(async (tx) => {
+      await jobs.send(name, { label: 'in a transaction' }, { tx, startAfterSeconds: 1 });
+    });
+    await seen(2);
+    expect(ran.map((data) => data.label).sort()).toEqual(['alone', 'in a transaction']);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1000);
+  });
 });

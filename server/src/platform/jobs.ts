@@ -44,7 +44,9 @@ export async function createJobs(deps: {
     async send(name, data, options = {}) {
       const sendOptions: Record<string, unknown> = {};
       if (options.singletonKey) sendOptions.singletonKey = options.singletonKey;
-      if (options.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
+      // As a moment, not a number of seconds: pg-boss passes its startAfter into both branches of a
+      // CASE, and a bare number there fails the timestamp cast when the parameters are bound.
+      if (options.startAfterSeconds) sendOptions.startAfter = new Date(Date.now() + options.startAfterSeconds * 1000);
       if (options.tx) {
         const executeSql = rawFor(options.tx);
         // Inside the caller's transaction: PGlite has one connection, so a statement outside it would

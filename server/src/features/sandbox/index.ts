@@ -5,6 +5,18 @@ import type { ChannelMessaging } from '../../platform/messaging/channel-messagin
 import type { SandboxPhonePort } from '../../platform/messaging/sandbox-port';
 import type { Jobs } from '../../platform/jobs';
 import type { EventBus } from '../../platform/realtime/bus';
+import {
+  createSandboxJobs,
+  INBOUND_JOB,
+  REVIEW_JOB,
+  STATUS_JOB,
+  type InboundJobData,
+  type ReviewJobData,
+  type StatusJobData,
+} from './sandbox.jobs';
+import { createSandboxRepository } from './sandbox.repository';
+import { registerSandboxRoutes } from './sandbox.routes';
+import { createSandboxService } from './sandbox.service';
 
 export interface SandboxDeps {
   db: Db;
@@ -21,17 +33,28 @@ export interface SandboxDeps {
  * and let the operator reply as the customer. Also the Sandbox phone page's routes.
  */
 export function sandboxFeature(app: FastifyInstance, deps: SandboxDeps): { phone: SandboxPhonePort } {
-  // PLACEHOLDER (helper C builds this feature)
-  void app;
-  void deps;
-  return {
-    phone: {
-      deliver: async () => {
-        throw new Error('sandbox feature is being built');
-      },
-      reviewTemplate: async () => {
-        throw new Error('sandbox feature is being built');
-      },
-    },
-  };
+  const repository = createSandboxRepository(deps.db);
+  const delaySeconds = deps.config.sandboxDelaySeconds;
+  const handlers = createSandboxJobs({
+    repository,
+    jobs: deps.jobs,
+    bus: deps.bus,
+    messaging: deps.messaging,
+    delaySeconds,
+    log: app.log,
+  });
+  const sandbox = createSandboxService({
+    repository,
+    jobs: deps.jobs,
+    messaging: deps.messaging,
+    delaySeconds,
+    publish: handlers.publish,
+  });
+  registerSandboxRoutes(app, { sandbox });
+  app.addHook('onReady', async () => {
+    await deps.jobs.work<StatusJobData>(STATUS_JOB, handlers.status);
+    await deps.jobs.work<InboundJobData>(INBOUND_JOB, handlers.inbound);
+    await deps.jobs.work<ReviewJobData>(REVIEW_JOB, handlers.review);
+  });
+  return { phone: sandbox.phone };
 }
