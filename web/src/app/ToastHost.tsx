@@ -7,7 +7,8 @@ const Notifications = lazy(() =>
 );
 
 /**
- * Draws the toasts queued with `showToast`. Mantine's notification container (and its
+ * Draws the toasts queued with `showToast`, at the top centre: at the bottom right they sat over
+ * the Save and Close buttons of side panels. Mantine's notification container (and its
  * transition code) loads with the first toast, so pages that never toast do not download it.
  */
 export function ToastHost() {
@@ -17,7 +18,7 @@ export function ToastHost() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications store={toastStore} position="bottom-right" autoClose={TOAST_MS} limit={TOAST_LIMIT} />
+      <Notifications store={toastStore} position="top-center" autoClose={TOAST_MS} limit={TOAST_LIMIT} />
     </Suspense>
   );
 }
