@@ -5,6 +5,7 @@ import {
   templateKind,
   templateVariables,
   validateTemplate,
+  type TemplateCard,
   type TemplateComponent,
 } from './templates';
 
@@ -14,12 +15,12 @@ const body = (text: string, examples: string[] = []): TemplateComponent => ({
   ...(examples.length ? { example: { body_text: [examples] } } : {}),
 });
 const image = { url: '/api/files/0b7f3c1e-8a4e-4d5e-9a51-1c2d3e4f5a6b', fileName: 'a.png', contentType: 'image/png' };
-const card = (text = 'Card body'): { components: TemplateComponent[] } => ({
+const card = (text = 'Card body'): TemplateCard => ({
   components: [
     { type: 'HEADER', format: 'IMAGE', media: image },
     { type: 'BODY', text },
     { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Tell me more' }] },
-  ] as TemplateComponent[],
+  ] as TemplateCard['components'],
 });
 const messages = (
   components: TemplateComponent[],

@@ -187,21 +187,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The Sandbox vendor delivers its callbacks through the channels' webhook pipeline, and the
   // channels send through the Sandbox's adapter: the messaging service is handed over once built.
-  let messaging: ChannelMessaging | undefined;
+  const late: { messaging?: ChannelMessaging } = {};
   const sandbox = sandboxFeature(app, {
     db: database.db,
     jobs: deps.jobs,
     bus,
     config,
     messaging: () => {
-      if (!messaging) throw new Error('The channels feature is not ready');
-      return messaging;
+      if (!late.messaging) throw new Error('The channels feature is not ready');
+      return late.messaging;
     },
   });
   const adapters = createVendorAdapters({ http: outbound, baseUrls: config.vendorBaseUrls, sandbox: sandbox.phone });
   const channels = channelsFeature(app, { db: database.db, secrets, adapters, bus, config, files });
-  messaging = channels.messaging;
-  templatesFeature(app, { db: database.db, jobs: deps.jobs, bus, config, files, adapters, messaging });
+  late.messaging = channels.messaging;
+  templatesFeature(app, {
+    db: database.db,
+    jobs: deps.jobs,
+    bus,
+    config,
+    files,
+    adapters,
+    messaging: channels.messaging,
+  });
 
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {
