@@ -258,7 +258,19 @@ test('an admin creates a carousel template on the Sandbox channel, sees it appro
     await expect(page).toHaveURL(/\/admin\/sandbox-phone\/[0-9a-f-]{36}$/);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Message Templates', level: 1 })).toBeHidden();
-    await page.goBack();
+    // The test message arrived on the Sandbox phone of that number, carousel and all, and was read.
+    await page
+      .getByRole('navigation', { name: 'Numbers' })
+      .getByRole('button')
+      .filter({ hasText: '+919812345678' })
+      .click();
+    const received = page
+      .getByRole('figure', { name: 'Sandbox phone of +919812345678' })
+      .getByRole('log', { name: 'Messages' });
+    await expect(received).toContainText('Hi Meera, fresh picks for your autumn wardrobe.');
+    await expect(received).toContainText('Show me coats');
+    await expect(received.getByRole('img', { name: 'Read' })).toBeVisible({ timeout: 20_000 });
+    await page.goto('/admin/messageTemplate/whatsapp');
     await expect(page).toHaveURL('/admin/messageTemplate/whatsapp');
   });
 
