@@ -285,6 +285,15 @@ describe('through the job queue', () => {
     const deadline = Date.now() + 30_000;
     while ((await uploadRow(queued, uploadId)).state === 'WAITING' && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));
+    // With Redis the bus delivers after the row is written: wait for the last progress event.
+    await expect
+      .poll(
+        () => events.some((event) => event.name === 'customerUpload.progress' && event.payload.state === 'COMPLETED'),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
     unsubscribe();
     // No customer existed in this enterprise: line 6 is taken too.
     expect(await uploadRow(queued, uploadId)).toMatchObject({
