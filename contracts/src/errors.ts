@@ -165,6 +165,20 @@ export const errorCatalog = {
     message: "This channel's vendor reports template statuses itself: use Sync instead",
   },
   TEMPLATE_CHANNEL_UNKNOWN: { code: 5306, http: 400, message: 'Choose a channel of your enterprise' },
+  BROADCAST_INVALID: { code: 5401, http: 400, message: 'Please check the broadcast: some fields need attention' },
+  BROADCAST_NO_RECIPIENTS: {
+    code: 5402,
+    http: 400,
+    message: 'None of these numbers can be messaged: see the check for why',
+  },
+  BROADCAST_CHANNEL_UNKNOWN: { code: 5403, http: 400, message: 'Choose a channel of your enterprise' },
+  BROADCAST_TEMPLATE_NOT_APPROVED: { code: 5404, http: 409, message: 'Only an APPROVED template can be sent' },
+  BROADCAST_NOTHING_TO_RETRY: {
+    code: 5405,
+    http: 409,
+    message: 'No failed message can be retried: their errors are permanent',
+  },
+  BLACKLIST_FILE_INVALID: { code: 5411, http: 400, message: 'Invalid file format' },
   TEMPLATE_CHANNEL_TYPE: { code: 5307, http: 400, message: 'Templates are for WhatsApp and RCS channels' },
 } as const;
 

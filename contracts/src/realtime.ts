@@ -14,6 +14,8 @@ export const realtimeEvents = [
   'sandbox.updated',
   /** A template's status changed: { templateId, status, reason }. */
   'template.status',
+  /** A broadcast's counts changed (at most about once a second): { broadcastId, status, progress }. */
+  'broadcast.progress',
 ] as const;
 export type RealtimeEventName = (typeof realtimeEvents)[number];
 

@@ -51,6 +51,10 @@ import { channelsFeature } from './features/channels/index';
 import { sandboxFeature } from './features/sandbox/index';
 import { templatesFeature } from './features/templates/index';
 import { createVendorAdapters } from './platform/messaging/adapters';
+import { blacklistFeature } from './features/blacklist/index';
+import { rateCardFeature } from './features/rate-card/index';
+import { deliveryReportFeature } from './features/delivery-report/index';
+import { broadcastsFeature } from './features/broadcasts/index';
 import type { ChannelMessaging } from './platform/messaging/channel-messaging';
 
 export interface AppDeps {
@@ -209,6 +213,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files,
     adapters,
     messaging: channels.messaging,
+  });
+  const { blocklist } = blacklistFeature(app, { db: database.db, config, messaging: channels.messaging });
+  const { rates } = rateCardFeature(app, { db: database.db });
+  deliveryReportFeature(app, { db: database.db });
+  broadcastsFeature(app, {
+    db: database.db,
+    jobs: deps.jobs,
+    bus,
+    config,
+    files,
+    messaging: channels.messaging,
+    blocklist,
+    rates,
   });
 
   if (fs.existsSync(config.webDist)) {

@@ -84,6 +84,8 @@ export const channelMessages = pgTable(
       table.createdAt.desc(),
     ),
     index('channel_messages_source_idx').on(table.sourceId),
+    // The delivery report: an enterprise's messages across its channels, newest first.
+    index('channel_messages_enterprise_created_idx').on(table.enterpriseId, table.createdAt.desc()),
   ],
 );
 

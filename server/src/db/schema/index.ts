@@ -5,3 +5,4 @@ export * from './agents';
 export * from './nlu';
 export * from './customers';
 export * from './channels';
+export * from './broadcasts';

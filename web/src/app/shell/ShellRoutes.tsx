@@ -29,6 +29,9 @@ const CustomerUploadErrorsRoute = lazy(() => import('../routes/customer-upload-e
 const ChannelsRoute = lazy(() => import('../routes/channels-route'));
 const TemplatesRoute = lazy(() => import('../routes/templates-route'));
 const SandboxPhoneRoute = lazy(() => import('../routes/sandbox-phone-route'));
+const BroadcastRoute = lazy(() => import('../routes/broadcast-route'));
+const BlacklistRoute = lazy(() => import('../routes/blacklist-route'));
+const DeliveryReportRoute = lazy(() => import('../routes/delivery-report-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
 const BUILT_PATHS = new Set([
@@ -47,6 +50,9 @@ const BUILT_PATHS = new Set([
   '/customer-master/definition',
   '/admin/channels',
   '/admin/messageTemplate/whatsapp',
+  '/campaigns/broadcast',
+  '/campaigns/blacklist',
+  '/admin/report',
 ]);
 
 interface ScreenRoute {
@@ -176,6 +182,9 @@ export function ShellRoutes() {
       <Route path="customer-master/error/:id" element={guarded(CustomerUploadErrorsRoute, customersAccess)} />
       <Route path="admin/channels" element={guarded(ChannelsRoute, channelsAccess)} />
       <Route path="admin/messageTemplate/whatsapp/*" element={guarded(TemplatesRoute, templatesAccess)} />
+      <Route path="campaigns/broadcast/*" element={guarded(BroadcastRoute, { anyOf: ['CHAT.HANDLE'] })} />
+      <Route path="campaigns/blacklist" element={guarded(BlacklistRoute, { anyOf: ['BLACKLIST'] })} />
+      <Route path="admin/report" element={guarded(DeliveryReportRoute, { anyOf: ['REPORTS.VIEW'] })} />
       <Route path="admin/sandbox-phone" element={guarded(SandboxPhoneRoute, sandboxPhoneAccess)} />
       <Route path="admin/sandbox-phone/:channelId" element={guarded(SandboxPhoneRoute, sandboxPhoneAccess)} />
       <Route

@@ -1,0 +1,30 @@
+/**
+ * What the broadcast feature asks of others, as interfaces (app.ts hands the implementations over):
+ * the blacklist and opt-outs, and the rate card behind the estimate.
+ */
+export type BlockReason = 'blacklisted' | 'opted_out';
+
+export interface Blocklist {
+  /** The numbers among `phones` (E.164 with plus) that must not be messaged, and why. */
+  blocked(enterpriseId: string, phones: readonly string[]): Promise<Map<string, BlockReason>>;
+}
+
+export interface CostEstimate {
+  currencySymbol: string;
+  estimatedRate: number;
+  /** Recipients whose country has no rate. */
+  unpriced: number;
+  byCountry: { country: string; recipients: number; rate: number | null }[];
+}
+
+export interface RateCard {
+  /**
+   * The cost of messaging these recipients with a template of `category`: recipients grouped by
+   * country dial code (from their E.164 number), priced from the enterprise's rate card.
+   */
+  estimate(
+    enterpriseId: string,
+    category: string,
+    recipients: readonly string[] | { country: string; count: number },
+  ): Promise<CostEstimate>;
+}

@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by the helper building this screen (issue 8).
+export function DeliveryReportPage() {
+  return null;
+}
