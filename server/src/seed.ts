@@ -9,6 +9,7 @@ import { seedDemoAgents } from './seed-agents';
 import { seedDemoCustomers } from './seed-customers';
 import { seedDemoChannels } from './seed-channels';
 import { seedDemoTemplates } from './seed-templates';
+import { seedDemoBroadcast } from './seed-broadcast';
 
 export interface DemoLogin {
   email: string;
@@ -73,6 +74,7 @@ export async function seedDemo(
       uploadedBy: admin!.id,
       dataDir: options.dataDir,
     });
+    await seedDemoBroadcast(tx, enterprise!.id, admin!.id);
     return { enterpriseId: enterprise!.id, nlpAgentIds };
   });
   fs.mkdirSync(options.dataDir, { recursive: true });
