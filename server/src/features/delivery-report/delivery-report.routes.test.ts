@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportMessage } from '@parley/contracts/broadcasts';
 import { channelMessages, messageTemplates } from '../../db/schema/channels';
 import { as, createTenant, createTestApp, json, type Tenant, type TestContext } from '../../../test/test-app';
-import { csvHeader, EXPORT_PAGE_SIZE, reportTexts } from './delivery-report.service';
+import { csvHeader, EXPORT_PAGE_SIZE, neutralise, reportTexts } from './delivery-report.service';
 
 /** The delivery report through the real app: every filter of the §7.1 query, paging, and the CSV export. */
 
@@ -241,11 +241,19 @@ describe('the CSV export', () => {
     expect(lines).toHaveLength(1 + 7 + 1);
     expect(lines.at(-1)).toBe('');
     expect(lines[1]).toBe(
-      `${ago(10).toISOString()},Offers,out,'+919876543210,wamid.read,broadcast,diwali_sale,READ,${ago(10).toISOString()},,`,
+      `${ago(10).toISOString()},Offers,out,+919876543210,wamid.read,broadcast,diwali_sale,READ,${ago(10).toISOString()},,`,
     );
     expect(lines[5]).toBe(
-      `${ago(50).toISOString()},Offers,out,'+919811122233,wamid.failed,broadcast,,FAILED,${ago(50).toISOString()},131026,"'=HYPERLINK(""http://evil.test"")"`,
+      `${ago(50).toISOString()},Offers,out,+919811122233,wamid.failed,broadcast,,FAILED,${ago(50).toISOString()},131026,"'=HYPERLINK(""http://evil.test"")"`,
     );
+  });
+
+  it('keeps E.164 numbers as they are but neutralises anything else that starts like a formula', () => {
+    expect(neutralise('+919876543210')).toBe('+919876543210');
+    expect(neutralise('+1+2')).toBe("'+1+2");
+    expect(neutralise("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
+    expect(neutralise('-2')).toBe("'-2");
+    expect(neutralise('@SUM(A1)')).toBe("'@SUM(A1)");
   });
 
   it('takes the same filters, and refuses a bad query before the file starts', async () => {

@@ -40,8 +40,12 @@ export const csvHeader = [
 const statusNames = new Set([...Object.keys(outboundStatuses), 'PENDING', 'RECEIVED']);
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A cell a spreadsheet would run as a formula gets a leading ' (OWASP CSV injection). */
+/**
+ * A cell a spreadsheet would run as a formula gets a leading ' (OWASP CSV injection). A phone
+ * number in E.164 (+ and digits only) cannot run anything, and stays as it is.
+ */
 export function neutralise(value: string): string {
+  if (/^\+\d{1,15}$/.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
