@@ -104,7 +104,9 @@ export const broadcastMedia = z.object({
 export const broadcastRequest = z.object({
   channelId: z.uuid(broadcastMessages.mandatory),
   /** The list of numbers (with country code; a number without one takes the default region). */
-  phoneNumber: z.array(z.string().trim().max(32)).max(broadcastLimits.maxRecipients),
+  phoneNumber: z
+    .array(z.string().trim().max(32))
+    .max(broadcastLimits.maxRecipients, broadcastMessages.tooManyRecipients(broadcastLimits.maxRecipients)),
   message: z.object({
     template: z.object({
       /** The template's name (the spec's templateId). */

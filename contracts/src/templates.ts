@@ -653,3 +653,117 @@ export function fillVariables(value: string, values: Record<string, string> | un
     return filled !== undefined && filled !== '' ? filled : whole;
   });
 }
+
+/**
+ * One fillable variable of a template under the key the test send and the broadcast take:
+ * 'header.1', 'body.1' (or 'body.first_name'), 'button0' (a URL suffix or an offer code; buttons
+ * count from 0), 'card1.body.1' and 'card1.button0' (cards count from 1, as the editor shows them).
+ */
+export interface TemplateValueKey {
+  key: string;
+  part: 'header' | 'body' | 'button' | 'cardBody' | 'cardButton';
+  /** The variable's name ('1', 'first_name') or the button's index ('0'). */
+  name: string;
+  /** 1-based card number for carousel variables. */
+  card?: number;
+  /** For buttons: a URL suffix or a COPY_CODE offer code. */
+  buttonType?: 'URL' | 'COPY_CODE';
+  /** A URL button's URL as the template has it (with its {{1}}). */
+  url?: string;
+  example: string;
+}
+
+/** Every variable of a template a message fills in, in the order the message shows them. */
+export function templateValueKeys(
+  input: Pick<TemplateInput, 'components'> & { parameter_format?: string },
+): TemplateValueKey[] {
+  const examples = exampleValues(input);
+  const keys: TemplateValueKey[] = [];
+  const buttonKeys = (
+    buttons: readonly TemplateButton[],
+    prefix: string,
+    part: 'button' | 'cardButton',
+    given: Record<string, string> | undefined,
+    card?: number,
+  ) => {
+    buttons.forEach((button, index) => {
+      const isUrl = button.type === 'URL' && templateVariables(button.url).length > 0;
+      if (!isUrl && button.type !== 'COPY_CODE') return;
+      keys.push({
+        key: `${prefix}button${index}`,
+        part,
+        name: String(index),
+        ...(card !== undefined ? { card } : {}),
+        buttonType: button.type === 'URL' ? 'URL' : 'COPY_CODE',
+        ...(button.type === 'URL' ? { url: button.url } : {}),
+        example: given?.[String(index)] ?? '',
+      });
+    });
+  };
+  for (const component of input.components) {
+    if (component.type === 'HEADER' && component.format === 'TEXT')
+      for (const name of Object.keys(examples.header ?? {}))
+        keys.push({ key: `header.${name}`, part: 'header', name, example: examples.header?.[name] ?? '' });
+    if (component.type === 'BODY')
+      for (const name of Object.keys(examples.body ?? {}))
+        keys.push({ key: `body.${name}`, part: 'body', name, example: examples.body?.[name] ?? '' });
+    if (component.type === 'BUTTONS') buttonKeys(component.buttons, '', 'button', examples.buttons);
+    if (component.type === 'CAROUSEL')
+      component.cards.forEach((card, index) => {
+        const number = index + 1;
+        const cardExamples = examples.cards?.[index];
+        for (const part of card.components) {
+          if (part.type === 'BODY')
+            for (const name of Object.keys(cardExamples?.body ?? {}))
+              keys.push({
+                key: `card${number}.body.${name}`,
+                part: 'cardBody',
+                name,
+                card: number,
+                example: cardExamples?.body?.[name] ?? '',
+              });
+          if (part.type === 'BUTTONS')
+            buttonKeys(part.buttons, `card${number}.`, 'cardButton', cardExamples?.buttons, number);
+        }
+      });
+  }
+  return keys;
+}
+
+/**
+ * The TemplateValues of a message from values by key (see templateValueKeys). Keys the template
+ * does not have are left out; a variable without a value is absent (the preview shows `{{1}}`).
+ */
+export function valuesFromKeys(
+  input: Pick<TemplateInput, 'components'> & { parameter_format?: string },
+  given: Readonly<Record<string, string>>,
+): TemplateValues {
+  const values: TemplateValues = {};
+  const put = (target: Record<string, string>, name: string, key: string) => {
+    const value = given[key];
+    if (value !== undefined && value !== '') target[name] = value;
+  };
+  const cards = input.components.find((component) => component.type === 'CAROUSEL')?.cards;
+  if (cards) values.cards = cards.map(() => ({ body: {}, buttons: {} }));
+  for (const variable of templateValueKeys(input)) {
+    switch (variable.part) {
+      case 'header':
+        put((values.header ??= {}), variable.name, variable.key);
+        break;
+      case 'body':
+        put((values.body ??= {}), variable.name, variable.key);
+        break;
+      case 'button':
+        put((values.buttons ??= {}), variable.name, variable.key);
+        break;
+      case 'cardBody':
+      case 'cardButton': {
+        const card = values.cards?.[(variable.card ?? 0) - 1];
+        if (card)
+          put(variable.part === 'cardBody' ? (card.body ??= {}) : (card.buttons ??= {}), variable.name, variable.key);
+        break;
+      }
+    }
+  }
+  return values;
+}

@@ -88,6 +88,11 @@ const envSchema = z
       .string()
       .regex(/^[A-Z]{2}$/, 'a two-letter region code such as IN or US')
       .default('IN'),
+    /**
+     * Sends broadcasts as fast as the vendor answers, ignoring each broadcast's messages per second
+     * (the benchmark's switch; never in production use: vendors throttle or block an account over its rate).
+     */
+    PARLEY_BROADCAST_UNPACED: booleanFlag,
     /** Check every response against its contract with zod (default everywhere but production). */
     PARLEY_STRICT_RESPONSES: z.enum(['1', '0', 'true', 'false']).optional(),
   })
@@ -125,6 +130,8 @@ export interface Config {
   adBannerUrl?: string;
   analyticsUrl?: string;
   defaultPhoneRegion: string;
+  /** PARLEY_BROADCAST_UNPACED: broadcasts ignore their messages per second (benchmark). */
+  broadcastUnpaced?: boolean;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -162,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adBannerUrl: env.PARLEY_AD_BANNER_URL,
     analyticsUrl: env.PARLEY_ANALYTICS_URL?.replace(/\/$/, ''),
     defaultPhoneRegion: env.PARLEY_DEFAULT_PHONE_REGION,
+    broadcastUnpaced: env.PARLEY_BROADCAST_UNPACED,
     strictResponses:
       env.PARLEY_STRICT_RESPONSES === undefined
         ? env.NODE_ENV !== 'production'

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { createCustomerLookup } from '../../platform/customer-lookup';
 import type { FileStore } from '../../platform/files';
 import type { Jobs } from '../../platform/jobs';
 import type { Blocklist, RateCard } from '../../platform/messaging/broadcast-ports';
 import type { ChannelMessaging } from '../../platform/messaging/channel-messaging';
 import type { EventBus } from '../../platform/realtime/bus';
+import { createBroadcastReader } from './broadcasts-read';
+import { registerBroadcastsRoutes } from './broadcasts.routes';
+import { createBroadcastsService } from './broadcasts.service';
+import { createBroadcastPipeline } from './pipeline';
+
+export { BROADCAST_SEND_JOB } from './pipeline';
 
 export interface BroadcastsDeps {
   db: Db;
@@ -24,7 +31,35 @@ export interface BroadcastsDeps {
  * and message status reads.
  */
 export function broadcastsFeature(app: FastifyInstance, deps: BroadcastsDeps) {
-  // PLACEHOLDER (helpers H1a and H1b build this feature)
-  void app;
-  void deps;
+  const pipeline = createBroadcastPipeline({
+    db: deps.db,
+    jobs: deps.jobs,
+    bus: deps.bus,
+    config: deps.config,
+    messaging: deps.messaging,
+    blocklist: deps.blocklist,
+    log: app.log,
+  });
+  const reader = createBroadcastReader({ db: deps.db });
+  const broadcasts = createBroadcastsService({
+    db: deps.db,
+    config: deps.config,
+    files: deps.files,
+    messaging: deps.messaging,
+    blocklist: deps.blocklist,
+    rates: deps.rates,
+    customers: createCustomerLookup(deps.db),
+    queue: pipeline,
+    reader,
+  });
+  registerBroadcastsRoutes(app, { broadcasts, reads: reader });
+  // The job worker starts once the app is ready, and first resumes what a stopped or killed
+  // server left in the outbox; on close (SIGTERM) sends in flight finish and are recorded.
+  app.addHook('onReady', async () => {
+    await pipeline.start();
+  });
+  app.addHook('onClose', async () => {
+    await pipeline.stop();
+  });
+  return { broadcasts, pipeline, reader };
 }

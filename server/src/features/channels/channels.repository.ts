@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { channelMessageEvents, channelMessages, channels } from '../../db/schema/channels';
 import { departments } from '../../db/schema/enterprise-admin';
@@ -124,6 +124,25 @@ export function createChannelsRepository(db: Db) {
     async insertMessage(values: ChannelMessageInsert): Promise<ChannelMessageRow> {
       const [row] = await db.insert(channelMessages).values(values).returning();
       return row!;
+    },
+    /** Many log rows in one statement (one commit): the bulk sends of a broadcast. */
+    async insertMessages(values: ChannelMessageInsert[]): Promise<ChannelMessageRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(channelMessages).values(values).returning();
+    },
+    /** Which of these vendor ids of a channel already have status events (statuses that came before the log). */
+    async vendorIdsWithEvents(channelId: string, vendorMessageIds: string[]): Promise<Set<string>> {
+      if (vendorMessageIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ vendorMessageId: channelMessageEvents.vendorMessageId })
+        .from(channelMessageEvents)
+        .where(
+          and(
+            eq(channelMessageEvents.channelId, channelId),
+            inArray(channelMessageEvents.vendorMessageId, vendorMessageIds),
+          ),
+        );
+      return new Set(rows.map((row) => row.vendorMessageId));
     },
     /** An inbound message, once however often the vendor repeats it; undefined when already stored. */
     async insertInbound(values: ChannelMessageInsert): Promise<ChannelMessageRow | undefined> {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   canSend,
   channelMessages as texts,
@@ -25,8 +26,17 @@ import { normalizePhone } from '../../platform/phone';
 import type { EventBus } from '../../platform/realtime/bus';
 import type { SecretBox } from '../../platform/secrets';
 import { toAdapterChannel, toMessagingChannel } from './channel-credentials';
-import { createChannelsRepository, type ChannelMessageRow, type ChannelRow } from './channels.repository';
+import {
+  createChannelsRepository,
+  type ChannelMessageInsert,
+  type ChannelMessageRow,
+  type ChannelRow,
+} from './channels.repository';
 import type { MediaLinks } from './media-links';
+
+/** How long bulk sends reuse a channel's credentials, and how many log rows one INSERT takes. */
+const BULK_CHANNEL_TTL_MS = 5000;
+const BULK_LOG_BATCH = 500;
 
 /** WhatsApp's customer-service window: a session message needs an inbound message this recent. */
 export const SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -159,6 +169,84 @@ export function createMessagingService(deps: {
     return current;
   }
 
+  /** Bulk sends read the channel (and decrypt its credentials) at most every few seconds. */
+  const bulkTargets = new Map<string, { at: number; target: ReturnType<typeof sendable> }>();
+  function bulkSendable(enterpriseId: string, channelId: string) {
+    const key = `${enterpriseId}:${channelId}`;
+    const hit = bulkTargets.get(key);
+    if (hit && Date.now() - hit.at < BULK_CHANNEL_TTL_MS) return hit.target;
+    const target = sendable(enterpriseId, channelId);
+    bulkTargets.set(key, { at: Date.now(), target });
+    target.catch(() => bulkTargets.delete(key));
+    return target;
+  }
+
+  /**
+   * The log rows of bulk sends, written together: while one INSERT runs, the rows of the sends that
+   * finish meanwhile gather for the next, so a thousand sends a second cost a few dozen commits
+   * instead of a thousand. Each send resolves once its own row is stored; statuses that came
+   * before the log (a fast vendor) are applied as for a single send.
+   */
+  const bulkLog = (() => {
+    type Waiting = {
+      values: ChannelMessageInsert;
+      resolve: (row: ChannelMessageRow) => void;
+      reject: (error: unknown) => void;
+    };
+    let queue: Waiting[] = [];
+    let running = false;
+    async function store(batch: Waiting[]) {
+      let rows: ChannelMessageRow[];
+      try {
+        rows = await repository.insertMessages(batch.map((item) => item.values));
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+        return;
+      }
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const early = new Set<string>();
+      try {
+        const byChannel = new Map<string, string[]>();
+        for (const row of rows)
+          if (row.vendorMessageId)
+            byChannel.set(row.channelId, [...(byChannel.get(row.channelId) ?? []), row.vendorMessageId]);
+        for (const [channelId, ids] of byChannel)
+          for (const id of await repository.vendorIdsWithEvents(channelId, ids)) early.add(`${channelId}:${id}`);
+      } catch (error) {
+        log.error({ err: error }, 'could not look for early statuses of bulk sends');
+      }
+      for (const item of batch) {
+        let row = byId.get(item.values.id!)!;
+        if (row.vendorMessageId && early.has(`${row.channelId}:${row.vendorMessageId}`))
+          row = await applyEarlyStatuses(row).catch((error: unknown) => {
+            log.error({ err: error }, 'could not apply early statuses');
+            return row;
+          });
+        item.resolve(row);
+      }
+    }
+    async function drain() {
+      running = true;
+      try {
+        while (queue.length > 0) {
+          const batch = queue.slice(0, BULK_LOG_BATCH);
+          queue = queue.slice(BULK_LOG_BATCH);
+          await store(batch);
+        }
+      } finally {
+        running = false;
+      }
+    }
+    return {
+      insert(values: ChannelMessageInsert): Promise<ChannelMessageRow> {
+        return new Promise((resolve, reject) => {
+          queue.push({ values: { ...values, id: values.id ?? crypto.randomUUID() }, resolve, reject });
+          if (!running) void drain();
+        });
+      },
+    };
+  })();
+
   /** Calls the vendor and logs the attempt: accepted with the vendor's id, or failed with its code. */
   async function send(
     target: Awaited<ReturnType<typeof sendable>>,
@@ -170,6 +258,7 @@ export function createMessagingService(deps: {
       templateId?: string;
       source: SendSource;
       sourceId?: string;
+      bulk?: boolean;
     },
   ): Promise<ChannelMessage> {
     const base = {
@@ -188,15 +277,20 @@ export function createMessagingService(deps: {
       ({ vendorMessageId } = await call());
     } catch (error) {
       if (!(error instanceof VendorError)) throw error;
-      const failed = await repository.insertMessage({
+      const failedRow = {
         ...base,
         status: 'failed',
         errorCode: error.code.slice(0, 100),
         errorText: error.message.slice(0, 1000),
-      });
-      await publish(failed);
-      throw vendorFailure(error, target.vendorName);
+      };
+      const failed = entry.bulk ? await bulkLog.insert(failedRow) : await repository.insertMessage(failedRow);
+      if (!entry.bulk) await publish(failed);
+      const failure = vendorFailure(error, target.vendorName);
+      // The vendor's own kind and code, for callers that retry (the broadcast pipeline).
+      failure.cause = error;
+      throw failure;
     }
+    if (entry.bulk) return toChannelMessage(await bulkLog.insert({ ...base, vendorMessageId, status: 'accepted' }));
     const logged = await repository.insertMessage({ ...base, vendorMessageId, status: 'accepted' });
     const current = await applyEarlyStatuses(logged);
     await publish(current);
@@ -304,7 +398,7 @@ export function createMessagingService(deps: {
     },
 
     async sendTemplate(enterpriseId, channelId, input) {
-      const target = await sendable(enterpriseId, channelId);
+      const target = input.bulk ? await bulkSendable(enterpriseId, channelId) : await sendable(enterpriseId, channelId);
       const to = recipient(input.message.to);
       const message: TemplateMessage = { ...input.message, to };
       const { name, language, category, parameterFormat, components } = message.template;
@@ -324,6 +418,7 @@ export function createMessagingService(deps: {
         templateId: input.templateId,
         source: input.source,
         sourceId: input.sourceId,
+        bulk: input.bulk,
       });
     },
 

@@ -24,7 +24,8 @@ export interface ChannelMessaging {
   /**
    * Sends a template through the channel's adapter and logs it (channel_messages, status
    * 'accepted'). Throws AppError: CHANNEL_SENDING_UNAVAILABLE, CHANNEL_VENDOR_REJECTED,
-   * CHANNEL_VENDOR_UNREACHABLE, CHANNEL_VENDOR_AUTH, CHANNEL_OUTSIDE_WINDOW.
+   * CHANNEL_VENDOR_UNREACHABLE, CHANNEL_VENDOR_AUTH, CHANNEL_OUTSIDE_WINDOW. A vendor's refusal
+   * carries the VendorError as the AppError's `cause` (its kind says whether to try again).
    */
   sendTemplate(
     enterpriseId: string,
@@ -34,6 +35,13 @@ export interface ChannelMessaging {
       templateId?: string;
       source: 'test' | 'broadcast' | 'chat' | 'campaign';
       sourceId?: string;
+      /**
+       * A bulk send (a broadcast): no 'channelMessage.updated' event per message (the broadcast
+       * publishes its own progress), its log row written in one INSERT with those of the other bulk
+       * sends finishing meanwhile, and the channel's credentials read at most every few seconds.
+       * It still resolves only once its row is stored.
+       */
+      bulk?: boolean;
     },
   ): Promise<ChannelMessage>;
   /** A text or media message inside the 24-hour window (refused outside it with CHANNEL_OUTSIDE_WINDOW). */

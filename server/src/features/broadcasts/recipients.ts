@@ -1,0 +1,136 @@
+import { broadcastLimits, broadcastMessages } from '@parley/contracts/broadcasts';
+import type { TemplateValueKey, TemplateValues } from '@parley/contracts/templates';
+import type { CustomerLookup } from '../../platform/customer-lookup';
+import type { Blocklist, BlockReason } from '../../platform/messaging/broadcast-ports';
+import { normalizePhone } from '../../platform/phone';
+import type { CompiledMapping } from './template-variables';
+
+/**
+ * Recipient resolution, shared by the pre-send check and the send: every number normalised to
+ * E.164, invalid ones and repeats set aside with why (the first of a repeat is kept), blocked ones
+ * (blacklist, opt-out) found with one blocklist call, and each remaining recipient's variables
+ * filled from the column mapping (customers looked up 5,000 numbers per query).
+ */
+export interface ResolvedRecipient {
+  /** E.164. */
+  phone: string;
+  customerId: string | null;
+  name: string | null;
+  values: TemplateValues;
+}
+
+export interface RecipientIssue {
+  /** The number as given (invalid) or in E.164 (duplicate, blocked, unfillable). */
+  phone: string;
+  reason: string;
+}
+
+export interface BlockedRecipient extends RecipientIssue {
+  code: BlockReason;
+}
+
+export interface Resolution {
+  /** Numbers given (trimmed, empties dropped). */
+  total: number;
+  valid: ResolvedRecipient[];
+  invalid: RecipientIssue[];
+  duplicate: RecipientIssue[];
+  blocked: BlockedRecipient[];
+}
+
+export const blockReasonText: Record<BlockReason, string> = {
+  blacklisted: broadcastMessages.blacklisted,
+  opted_out: broadcastMessages.optedOut,
+};
+
+/** The numbers of a request: trimmed, empties dropped. */
+export const requestNumbers = (numbers: readonly string[]) =>
+  numbers.map((number) => number.trim()).filter((number) => number !== '');
+
+/** E.164 of a number, or null (shorter than the spec's 10 characters, or not a valid number). */
+export function recipientPhone(raw: string, defaultRegion: string): string | null {
+  if (raw.replace(/[\s-]/g, '').length < broadcastLimits.mobileMinLength) return null;
+  return normalizePhone(raw, defaultRegion);
+}
+
+/** TemplateValues from the filled value of each variable key (only the keys given). */
+function buildValues(
+  keys: readonly TemplateValueKey[],
+  cardCount: number,
+  filled: Map<string, string>,
+): TemplateValues {
+  const values: TemplateValues = {};
+  if (cardCount > 0) values.cards = Array.from({ length: cardCount }, () => ({ body: {}, buttons: {} }));
+  for (const variable of keys) {
+    const value = filled.get(variable.key);
+    if (value === undefined) continue;
+    if (variable.part === 'header') (values.header ??= {})[variable.name] = value;
+    else if (variable.part === 'body') (values.body ??= {})[variable.name] = value;
+    else if (variable.part === 'button') (values.buttons ??= {})[variable.name] = value;
+    else {
+      const card = values.cards?.[(variable.card ?? 0) - 1];
+      if (!card) continue;
+      if (variable.part === 'cardBody') (card.body ??= {})[variable.name] = value;
+      else (card.buttons ??= {})[variable.name] = value;
+    }
+  }
+  return values;
+}
+
+export async function resolveRecipients(input: {
+  enterpriseId: string;
+  numbers: readonly string[];
+  defaultRegion: string;
+  keys: readonly TemplateValueKey[];
+  cardCount: number;
+  mapping: CompiledMapping;
+  customers: CustomerLookup;
+  blocklist: Blocklist;
+}): Promise<Resolution> {
+  const numbers = requestNumbers(input.numbers);
+  const invalid: RecipientIssue[] = [];
+  const duplicate: RecipientIssue[] = [];
+  const unique: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of numbers) {
+    const phone = recipientPhone(raw, input.defaultRegion);
+    if (!phone) invalid.push({ phone: raw, reason: broadcastMessages.invalidNumber });
+    else if (seen.has(phone)) duplicate.push({ phone, reason: broadcastMessages.duplicate });
+    else {
+      seen.add(phone);
+      unique.push(phone);
+    }
+  }
+
+  const blockedBy = unique.length > 0 ? await input.blocklist.blocked(input.enterpriseId, unique) : new Map();
+  const blocked: BlockedRecipient[] = [];
+  const open: string[] = [];
+  for (const phone of unique) {
+    const code = blockedBy.get(phone) as BlockReason | undefined;
+    if (code) blocked.push({ phone, code, reason: blockReasonText[code] });
+    else open.push(phone);
+  }
+
+  const customers = await input.customers.byPhones(input.enterpriseId, open);
+  const valid: ResolvedRecipient[] = [];
+  const fillers = [...input.mapping.fillers];
+  recipients: for (const phone of open) {
+    const customer = customers.get(phone);
+    const filled = new Map<string, string>();
+    for (const [key, fill] of fillers) {
+      const result = fill({ phone, customer });
+      if ('error' in result) {
+        invalid.push({ phone, reason: result.error });
+        continue recipients;
+      }
+      filled.set(key, result.value);
+    }
+    valid.push({
+      phone,
+      customerId: customer?.id ?? null,
+      name: customer?.name ?? null,
+      values: buildValues(input.keys, input.cardCount, filled),
+    });
+  }
+  return { total: numbers.length, valid, invalid, duplicate, blocked };
+}
