@@ -316,6 +316,25 @@ export const broadcastRoutes = {
     params: idParam,
     data: z.object({ queued: z.number().int() }),
   }),
+  columns: defineRoute({
+    method: 'GET',
+    path: '/api/broadcasts/columns',
+    summary: 'The columns a variable can be mapped to: name, phoneNumber and the customer attributes',
+    data: z.array(z.object({ value: z.string(), label: z.string() })),
+  }),
+  customers: defineRoute({
+    method: 'GET',
+    path: '/api/broadcasts/customers',
+    summary: "The Customer's List picker: customers by name or phone, newest first, page 15",
+    query: pageQuery.extend({
+      perPage: z.coerce.number().int().min(1).max(100).default(broadcastLimits.customerPickerPageSize),
+      search: z.string().trim().max(100).optional(),
+    }),
+    data: z.object({
+      customers: z.array(z.object({ id: z.uuid(), name: z.string(), phoneNumber: z.string() })),
+      more: z.boolean(),
+    }),
+  }),
   templateVariables: defineRoute({
     method: 'GET',
     path: '/api/broadcasts/template-variables',

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { containsPattern } from '../db/like-pattern';
 import { customers } from '../db/schema/customers';
 import { userRows } from './customer-fields';
 
@@ -53,6 +54,29 @@ export function createCustomerLookup(db: DbOrTx) {
         for (const row of rows) found.set(row.phoneNumber, row);
       }
       return found;
+    },
+
+    /**
+     * A page of the enterprise's customers, newest first, whose name or phone contains `search`
+     * (the expression the customer master's trigram index covers).
+     */
+    async page(enterpriseId: string, options: { search?: string; from: number; perPage: number }) {
+      const term = options.search?.trim().toLowerCase();
+      const rows = await db
+        .select({ id: customers.id, name: customers.name, phoneNumber: customers.phoneNumber })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.enterpriseId, enterpriseId),
+            term
+              ? sql`(lower(${customers.name}) || ' ' || ${customers.phoneNumber}) like ${containsPattern(term)}`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(customers.createdAt), desc(customers.id))
+        .limit(options.perPage + 1)
+        .offset(options.from);
+      return { customers: rows.slice(0, options.perPage), more: rows.length > options.perPage };
     },
 
     /** The columns of the enterprise's customers: name, phoneNumber, then the user fields in order. */

@@ -409,6 +409,36 @@ describe('column and expression mapping', () => {
     ],
   });
 
+  it('lists the columns and picks customers for whoever may broadcast, a Handle Chats user included', async () => {
+    const chats = await createTenant(context, { roles: [3], enterpriseId: tenant.enterpriseId });
+    const columns = await call<{ value: string; label: string }[]>(chats, 'GET', '/api/broadcasts/columns');
+    expect(columns.statusCode).toBe(200);
+    expect(columns.body.data).toEqual([
+      { value: 'name', label: 'Name' },
+      { value: 'phoneNumber', label: 'Phone Number' },
+      { value: 'orderNo', label: 'Order number' },
+    ]);
+    const picked = await call<{ customers: { name: string; phoneNumber: string }[]; more: boolean }>(
+      chats,
+      'GET',
+      '/api/broadcasts/customers?search=asha',
+    );
+    expect(picked.statusCode).toBe(200);
+    expect(picked.body.data).toEqual({
+      customers: [expect.objectContaining({ name: 'Asha Rao', phoneNumber: '+919800010001' })],
+      more: false,
+    });
+    const page = await call<{ customers: unknown[]; more: boolean }>(
+      chats,
+      'GET',
+      '/api/broadcasts/customers?perPage=1',
+    );
+    expect(page.body.data.customers).toHaveLength(1);
+    expect(page.body.data.more).toBe(true);
+    // The customer master itself stays closed to them.
+    expect((await call(chats, 'GET', '/api/customers')).statusCode).toBe(403);
+  });
+
   it('fills variables from each customer’s attributes; a number without a customer or a value is invalid', async () => {
     const answer = await check(tenant, request(['+919800010001', '+919800010002', '+919800010003']));
     expect(answer.body.data).toMatchObject({
@@ -756,6 +786,31 @@ describe('access', () => {
     ).toBe(403);
     const chats = await createTenant(context, { roles: [3], enterpriseId: admin.enterpriseId });
     expect((await check(chats, orderRequest(['+919800000001']))).statusCode).toBe(200);
+    // The send screen's pickers work for them: channels without credentials, APPROVED templates.
+    const channels = await call<{ channelConfig: { id: string; data: object; webhookVerifyToken: string }[] }>(
+      chats,
+      'GET',
+      '/api/channels?type=4',
+    );
+    expect(channels.statusCode).toBe(200);
+    const listed = channels.body.data.channelConfig.find((entry) => entry.id === channel.id);
+    expect(listed).toMatchObject({ data: {}, webhookVerifyToken: '' });
+    const asAdmin = await call<{ channelConfig: { id: string; webhookVerifyToken: string }[] }>(
+      admin,
+      'GET',
+      '/api/channels?type=4',
+    );
+    expect(asAdmin.body.data.channelConfig.find((entry) => entry.id === channel.id)?.webhookVerifyToken).not.toBe('');
+    const templates = await call<{ templates: { id: string }[] }>(
+      chats,
+      'GET',
+      `/api/templates?status=APPROVED&channelId=${channel.id}`,
+    );
+    expect(templates.statusCode).toBe(200);
+    expect(templates.body.data.templates.map((template) => template.id)).toContain(order);
+    expect((await call(chats, 'GET', `/api/templates/${order}`)).statusCode).toBe(200);
+    // Changing them stays closed.
+    expect((await call(chats, 'DELETE', `/api/templates/${order}`)).statusCode).toBe(403);
   });
 
   it('keeps each enterprise’s broadcasts to itself', async () => {

@@ -39,6 +39,10 @@ export function registerBroadcastsRoutes(
   const permission = 'CHAT.HANDLE';
   const tag = 'Broadcast';
 
+  addRoute(app, routes.columns, { permission, tag }, async ({ session }) => broadcasts.columns(session().enterpriseId));
+  addRoute(app, routes.customers, { permission, tag }, async ({ session, query }) =>
+    broadcasts.pickerCustomers(session().enterpriseId, query),
+  );
   addRoute(app, routes.templateVariables, { permission, tag }, async ({ session, query }) =>
     broadcasts.templateVariables(session().enterpriseId, query.channelId, query.templateId),
   );

@@ -278,6 +278,17 @@ export function createBroadcastsService(deps: BroadcastsServiceDeps) {
 
   return {
     /** GET template-variables: the variables of an APPROVED template of the channel. */
+    /** The columns of "Map Column Value": name, phoneNumber and the customer attributes. */
+    async columns(enterpriseId: string) {
+      const columns = await deps.customers.columns(enterpriseId);
+      return columns.map((column) => ({ value: column.name, label: column.label }));
+    },
+
+    /** The Customer's List picker: part of the send screen, so open to whoever may broadcast (engagement.md §6). */
+    async pickerCustomers(enterpriseId: string, query: { from: number; perPage: number; search?: string }) {
+      return deps.customers.page(enterpriseId, query);
+    },
+
     async templateVariables(enterpriseId: string, channelId: string, templateId: string): Promise<TemplateVariable[]> {
       await channelOf(enterpriseId, channelId);
       return mappingVariables(await approvedTemplate(enterpriseId, channelId, templateId));

@@ -7,10 +7,12 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: { templates: 
   const { templates } = deps;
   const permission = 'MSG_TEMPLATES';
   const tag = 'Message templates';
-  addRoute(app, templateRoutes.list, { permission, tag }, async ({ session, query }) =>
+  // The broadcast screen (CHAT.HANDLE) chooses among APPROVED templates (engagement.md §7.2).
+  const read = ['MSG_TEMPLATES', 'CHAT.HANDLE'] as const;
+  addRoute(app, templateRoutes.list, { permission: read, tag }, async ({ session, query }) =>
     templates.list(session().enterpriseId, query),
   );
-  addRoute(app, templateRoutes.get, { permission, tag }, async ({ session, params }) =>
+  addRoute(app, templateRoutes.get, { permission: read, tag }, async ({ session, params }) =>
     templates.get(session().enterpriseId, params.id),
   );
   addRoute(

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { customerMasterRoutes } from '@parley/contracts/customer-master';
+import { broadcastRoutes } from '@parley/contracts/broadcasts';
 import { apiRequest } from '../../../lib/api-client';
 import { broadcastSendKeys } from './broadcast-send-keys';
 
@@ -9,10 +9,12 @@ export interface CustomerColumn {
   label: string;
 }
 
-/** The customer attributes (GET /api/customer-fields) as the columns of "Map Column Value". */
+/**
+ * The columns of "Map Column Value" (GET /api/broadcasts/columns: open to whoever may broadcast,
+ * unlike the customer master's own field list).
+ */
 export async function getCustomerColumns(signal?: AbortSignal): Promise<CustomerColumn[]> {
-  const { fields } = await apiRequest(customerMasterRoutes.listFields, { signal });
-  return fields.map((field) => ({ value: field.fieldName, label: field.fieldLabel }));
+  return apiRequest(broadcastRoutes.columns, { signal });
 }
 
 export function customerColumnsQueryOptions() {

@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerMasterRoutes } from '@parley/contracts/customer-master';
-import { broadcastLimits } from '@parley/contracts/broadcasts';
+import { broadcastLimits, broadcastRoutes } from '@parley/contracts/broadcasts';
 import { apiRequest } from '../../../lib/api-client';
 import { broadcastSendKeys } from './broadcast-send-keys';
 
-/** One page (15) of the customer master for the "Customer's List" picker (GET /api/customers). */
+/** One page (15) of customers for the "Customer's List" picker (GET /api/broadcasts/customers). */
 export function getPickerCustomers(search: string, from: number, signal?: AbortSignal) {
-  return apiRequest(customerMasterRoutes.listCustomers, {
+  return apiRequest(broadcastRoutes.customers, {
     query: { from, perPage: broadcastLimits.customerPickerPageSize, search: search || undefined },
     signal,
   });

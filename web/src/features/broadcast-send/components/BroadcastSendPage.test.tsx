@@ -186,14 +186,19 @@ function baseApi(extra: Record<string, Parameters<typeof installFakeApi>[0][stri
             ? saleVariables
             : [],
       ),
-    'GET /api/customer-fields': ok({
-      fields: [
-        { fieldName: 'name', fieldLabel: 'Name' },
-        { fieldName: 'phoneNumber', fieldLabel: 'Phone Number' },
-        { fieldName: 'City', fieldLabel: 'City' },
-      ],
+    'GET /api/broadcasts/columns': ok([
+      { value: 'name', label: 'Name' },
+      { value: 'phoneNumber', label: 'Phone Number' },
+      { value: 'City', label: 'City' },
+    ]),
+    'GET /api/broadcasts/customers': ok({
+      customers: customers.map(({ id, name, phoneNumber }: { id: string; name: string; phoneNumber: string }) => ({
+        id,
+        name,
+        phoneNumber,
+      })),
+      more: false,
     }),
-    'GET /api/customers': ok({ customers, headers: [], hasMore: false }),
     ...extra,
   });
 }

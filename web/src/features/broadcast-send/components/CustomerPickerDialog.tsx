@@ -142,7 +142,7 @@ function CustomerPickerBody({ onClose, onConfirm }: Omit<CustomerPickerDialogPro
         <PagerButtons
           from={from}
           pageSize={broadcastLimits.customerPickerPageSize}
-          more={customers.data?.hasMore ?? false}
+          more={customers.data?.more ?? false}
           busy={customers.isFetching}
           onPage={setFrom}
         />
