@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle-size';
 import { customerImportSection, measureCustomerImport } from './customer-import-report';
+import { broadcastSection, measureBroadcast } from './broadcast-report';
 import { renderResults, writeBenchmarksDoc, type HttpResults, type Machine } from './benchmarks-report';
 import {
   measureHello,
@@ -117,9 +118,27 @@ into staging, upsert, segment memberships and count, error rows, checkpoint), ro
 their ratio (goal ≥ 50 %). Then two child processes import the whole file and a tenth of it on
 PGlite; their peak RSS ratio is the streaming figure (goal ≤ 1.5).
 
+**Broadcast** (issue 8). \`server/bench/broadcast.ts\`, in its own process, black-box: Parley as a real
+server process (\`src/main.ts\`) on a fresh PostgreSQL database, the fake Cloud API of
+\`server/test/fake-vendors/meta-load.ts\` in a process of its own (it answers each send with a \`wamid\`
+and counts requests per number and per calendar second), and the bench process driving both
+through the HTTP API. A Meta channel and an APPROVED one-variable template are made through the
+API, then: a broadcast of \`PARLEY_BENCH_BROADCAST_RECIPIENTS\` numbers with pacing off
+(\`PARLEY_BROADCAST_UNPACED=1\`): messages/s as the vendor saw them, first to last request (goal
+≥ 1,000/s, Meta's highest tier), and recipients/s from the POST to COMPLETED; status callbacks
+(sent, delivered, read; one status per callback, signed with the app secret) for
+\`PARLEY_BENCH_BROADCAST_WEBHOOK_MESSAGES\` of those messages, \`PARLEY_BENCH_WEBHOOK_CONCURRENCY\` in
+flight: callbacks stored per second as a multiple of that rate (goal ≥ 3: every message brings
+three); a restarted server with pacing on sends 80 × \`PARLEY_BENCH_BROADCAST_PACING_SECONDS\`
+numbers through a channel of 80 messages/s: calendar seconds in which the vendor saw more than 80
+requests (goal 0) and achieved / configured rate (goal ≥ 0.95). \`PARLEY_BENCH_BROADCAST_PROFILE=1\`
+CPU-profiles the first server (sending and callbacks) and prints where its time went.
+
 **Knobs** (environment): \`PARLEY_BENCH_CONNECTIONS\` (10), \`PARLEY_BENCH_WARMUP\` (2 s),
 \`PARLEY_BENCH_DURATION\` (8 s), \`PARLEY_BENCH_ROWS\` (5,000), \`PARLEY_BENCH_NEIGHBOURS\` (9),
 \`PARLEY_BENCH_CUSTOMERS\` (1,000,000), \`PARLEY_BENCH_IMPORT_ROWS\` (1,000,000), \`PARLEY_BENCH_NEIGHBOUR_CUSTOMERS\` (1 % of it, each),
+\`PARLEY_BENCH_BROADCAST_RECIPIENTS\` (100,000), \`PARLEY_BENCH_BROADCAST_WEBHOOK_MESSAGES\` (20,000),
+\`PARLEY_BENCH_WEBHOOK_CONCURRENCY\` (16), \`PARLEY_BENCH_BROADCAST_PACING_SECONDS\` (20),
 \`PARLEY_BENCH_PG_URL\` (else \`PARLEY_TEST_PG_URL\`, else \`postgres://postgres@127.0.0.1:5432/postgres\`;
 a \`parley_bench_*\` database is created there and dropped).
 `;
@@ -190,8 +209,12 @@ async function main() {
 
   step(`customer CSV import (${importRows.toLocaleString('en-US')} rows) on PostgreSQL and PGlite, then peak RSS`);
   const imports = measureCustomerImport(importRows);
+  step('broadcast: throughput with pacing off, status webhook ingest, pacing at 80/s (PostgreSQL)');
+  const broadcast = measureBroadcast(pgAdminUrl);
   machine.loadAverages[1] = os.loadavg()[0] ?? 0;
-  const results = `${renderResults(machine, http, bundle, (performance.now() - started) / 1000)}\n${customerImportSection(imports)}\n`;
+  const results =
+    `${renderResults(machine, http, bundle, (performance.now() - started) / 1000)}\n` +
+    `${customerImportSection(imports)}\n\n${broadcastSection(broadcast)}\n`;
   process.stdout.write(`\n${results}\n`);
   fs.mkdirSync(path.dirname(docFile), { recursive: true });
   writeBenchmarksDoc(docFile, INTRO, results);

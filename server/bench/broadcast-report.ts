@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { BroadcastBench } from './broadcast';
+
+/** The goals of issue 8's figures. */
+export const BROADCAST_GOALS = {
+  /** Messages per second with pacing off: Meta's highest tier, so Parley is never the bottleneck. */
+  messagesPerSecond: 1_000,
+  /** Achieved / configured rate at 80/s. */
+  pacingRatio: 0.95,
+  /** Calendar seconds over the configured rate. */
+  secondsOver: 0,
+  /** Status callbacks stored per second as a multiple of the send rate (sent, delivered, read). */
+  webhookRatio: 3,
+} as const;
+
+/**
+ * Runs `bench/broadcast.ts` in its own process (it starts its own server process, fake vendor
+ * and database) and reads its JSON line; `pgAdminUrl` is where it makes its database.
+ */
+export function measureBroadcast(pgAdminUrl: string): BroadcastBench | { skipped: string } {
+  const script = fileURLToPath(new URL('./broadcast.ts', import.meta.url));
+  try {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: path.dirname(path.dirname(script)),
+      encoding: 'utf8',
+      maxBuffer: 8 << 20,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, PARLEY_TEST_PG_URL: pgAdminUrl },
+    });
+    const line = output
+      .split('\n')
+      .filter((text) => text.startsWith('{'))
+      .map((text) => JSON.parse(text) as { broadcast?: BroadcastBench; skipped?: string })
+      .at(-1);
+    if (line?.broadcast) return line.broadcast;
+    return { skipped: line?.skipped ?? 'the benchmark printed no result' };
+  } catch (error) {
+    return { skipped: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+  }
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+
+export function broadcastSection(result: BroadcastBench | { skipped: string }): string {
+  const title = '### Broadcast (issue 8)';
+  if ('skipped' in result) return `${title}\n\nSkipped: ${result.skipped}`;
+  const { throughput, webhooks, pacing } = result;
+  const goals = BROADCAST_GOALS;
+  const rows = [
+    [
+      `Messages/s, ${fmt(result.recipients)} recipients, pacing off (the vendor's view, first to last request)`,
+      `**${fmt(throughput.vendorRate)}/s** (${throughput.sendSeconds} s)`,
+      `≥ ${fmt(goals.messagesPerSecond)}/s: ${verdict(throughput.vendorRate >= goals.messagesPerSecond)}`,
+    ],
+    [
+      'Recipients/s end to end (POST /api/broadcasts until COMPLETED)',
+      `${fmt(throughput.endToEndRate)}/s (POST ${throughput.postSeconds} s)`,
+      'reported',
+    ],
+    [
+      `Pacing at ${pacing.configured}/s: seconds in which the vendor saw more than ${pacing.configured}`,
+      `**${pacing.secondsOver}** (busiest second: ${pacing.busiestSecond})`,
+      `${goals.secondsOver}: ${verdict(pacing.secondsOver <= goals.secondsOver)}`,
+    ],
+    [
+      `Pacing at ${pacing.configured}/s: achieved / configured (${fmt(pacing.recipients)} messages in ${pacing.seconds} s)`,
+      `**${pacing.ratio.toFixed(3)}** (${pacing.achievedRate}/s)`,
+      `≥ ${goals.pacingRatio}: ${verdict(pacing.ratio >= goals.pacingRatio)}`,
+    ],
+    [
+      `Status callbacks stored/s (${fmt(webhooks.callbacks)}, one status each, ${webhooks.concurrency} in flight) / messages/s`,
+      `**${webhooks.ratio.toFixed(2)}×** (${fmt(webhooks.rate)}/s)`,
+      `≥ ${goals.webhookRatio}×: ${verdict(webhooks.ratio >= goals.webhookRatio)}`,
+    ],
+  ];
+  return [
+    title,
+    '',
+    'Parley as a real server process on a fresh PostgreSQL database, a Meta channel pointed at the load fake ' +
+      '(`server/test/fake-vendors/meta-load.ts`, its own process), driven through the HTTP API by `server/bench/broadcast.ts`. ' +
+      `Load average ${result.loadAverage[0]} at its start, ${result.loadAverage[1]} at its end.`,
+    '',
+    '| Figure | Measured | Goal |',
+    '|---|---:|---|',
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+    '',
+    `Requests per calendar second at ${pacing.configured}/s: ${pacing.perSecond.join(', ')} (the first and last seconds are partial). ` +
+      `Duplicates at the vendor with pacing off: ${fmt(throughput.duplicates)}.`,
+    ...(result.profile ? ['', '```', ...result.profile, '```'] : []),
+  ].join('\n');
+}
