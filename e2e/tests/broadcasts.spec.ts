@@ -143,4 +143,18 @@ test('a sent broadcast is followed from the list to every delivery and its statu
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   });
+
+  await test.step('the same message on the Sandbox phone of its number, read', async () => {
+    await page.goto('/admin/sandbox-phone');
+    await page
+      .getByRole('navigation', { name: 'Numbers' })
+      .getByRole('button')
+      .filter({ hasText: '+919876500100' })
+      .click();
+    const received = page
+      .getByRole('figure', { name: 'Sandbox phone of +919876500100' })
+      .getByRole('log', { name: 'Messages' });
+    await expect(received).toContainText('Order #50107 update');
+    await expect(received.getByRole('img', { name: 'Read' }).last()).toBeVisible();
+  });
 });
