@@ -399,11 +399,14 @@ describe('tenancy and permissions', () => {
     expect(row).toMatchObject({ name: 'private_one', status: 'PENDING' });
   });
 
-  it('refuses users without the message templates permission', async () => {
-    const agent = await createTenant(context, { enterpriseId: admin.enterpriseId, roles: [3] });
-    const response = await call(agent, 'GET', '/api/templates');
-    expect(response.statusCode).toBe(403);
+  it('refuses users without the message templates permission; chat handlers may only read them', async () => {
+    const viewer = await createTenant(context, { enterpriseId: admin.enterpriseId, roles: [6] });
+    expect((await call(viewer, 'GET', '/api/templates')).statusCode).toBe(403);
     const writer = await createTenant(context, { enterpriseId: admin.enterpriseId, roles: [4] });
     expect((await call(writer, 'GET', '/api/templates')).statusCode).toBe(200);
+    // Handle Chats reads them for the broadcast screen, and changes nothing.
+    const agent = await createTenant(context, { enterpriseId: admin.enterpriseId, roles: [3] });
+    expect((await call(agent, 'GET', '/api/templates')).statusCode).toBe(200);
+    expect((await call(agent, 'POST', '/api/templates', {})).statusCode).toBe(403);
   });
 });
