@@ -38,3 +38,18 @@ export async function sendOrderUpdate(request: APIRequestContext, phoneNumbers: 
   expect(body.status, JSON.stringify(body)).toBe(true);
   return body.data.data.id as string;
 }
+
+/** Waits until every message of a broadcast has left (sent, blocked or failed: nothing pending). */
+export async function waitUntilSent(request: APIRequestContext, broadcastId: string): Promise<void> {
+  const { email, password } = demoLogin();
+  const headers = { authtoken: await apiToken(request, email, password) };
+  await expect
+    .poll(
+      async () => {
+        const body = await (await request.get(`/api/broadcasts/${broadcastId}`, { headers })).json();
+        return body.data?.data?.progress?.pending;
+      },
+      { timeout: 60_000, message: 'the broadcast leaves the outbox' },
+    )
+    .toBe(0);
+}
