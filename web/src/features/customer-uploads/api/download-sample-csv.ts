@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { customerMasterRoutes } from '@parley/contracts/customer-master';
-import { fetchAndSaveCsv } from './fetch-csv-file';
+import { fetchAndSaveCsv } from '../../../lib/download-csv';
 
 /** The sample file's name (engagement.md §9). */
 export const SAMPLE_FILE_NAME = 'Sample.csv';

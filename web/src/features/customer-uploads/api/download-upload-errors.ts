@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { customerMasterRoutes } from '@parley/contracts/customer-master';
-import { fetchAndSaveCsv } from './fetch-csv-file';
+import { fetchAndSaveCsv } from '../../../lib/download-csv';
 
 /** "customers.csv" → "customers-errors.csv" when the server does not name the file. */
 export function rejectedRowsFileName(fileName: string): string {

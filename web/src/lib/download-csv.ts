@@ -1,7 +1,7 @@
 import { AUTH_HEADER } from '@parley/contracts/constants';
-import { ApiError } from '../../../lib/api-client';
-import { NETWORK_ERROR_CODE, errorTextForCode } from '../../../lib/error-text';
-import { getSessionToken } from '../../../lib/session-token';
+import { ApiError } from './api-client';
+import { NETWORK_ERROR_CODE, errorTextForCode } from './error-text';
+import { getSessionToken } from './session-token';
 
 /** The file name a download answer gives in Content-Disposition, if any. */
 export function fileNameFromDisposition(header: string | null): string | null {
