@@ -752,14 +752,12 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
       });
       if (!listening) {
         listening = true;
-        deps.messaging.onStatus(async (channel, event) => {
-          if (!started) return;
-          const { rows } = await raw(
-            `SELECT r.broadcast_id FROM channel_messages m
-           JOIN broadcast_recipients r ON r.id = m.source_id
-           WHERE m.channel_id = $1 AND m.vendor_message_id = $2 AND m.source = 'broadcast'`,
-            [channel.adapter.id, event.vendorMessageId],
-          );
+        // Only an event that moved a broadcast's message changes its progress: one key lookup then.
+        deps.messaging.onStatus(async (_channel, event) => {
+          if (!started || event.message?.source !== 'broadcast' || !event.message.sourceId) return;
+          const { rows } = await raw(`SELECT broadcast_id FROM broadcast_recipients WHERE id = $1`, [
+            event.message.sourceId,
+          ]);
           for (const row of rows) touch(String(row.broadcast_id));
         });
       }

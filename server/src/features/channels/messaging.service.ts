@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { VendorAdapters } from '../../platform/messaging/adapters';
-import type { ChannelMessaging, MessagingChannel } from '../../platform/messaging/channel-messaging';
+import type { ChannelMessaging, MessagingChannel, StatusUpdate } from '../../platform/messaging/channel-messaging';
 import {
   VendorError,
   type InboundMessage,
@@ -105,7 +105,7 @@ export function createMessagingService(deps: {
 }) {
   const repository = createChannelsRepository(deps.db);
   const { secrets: box, adapters, bus, config, log } = deps;
-  const statusHandlers: ((channel: MessagingChannel, event: StatusEvent) => Promise<void>)[] = [];
+  const statusHandlers: ((channel: MessagingChannel, event: StatusUpdate) => Promise<void>)[] = [];
   const inboundHandlers: ((channel: MessagingChannel, message: InboundMessage) => Promise<void>)[] = [];
   const templateHandlers: ((channel: MessagingChannel, event: TemplateStatusEvent) => Promise<void>)[] = [];
 
@@ -347,8 +347,12 @@ export function createMessagingService(deps: {
         { vendorMessageId: event.vendorMessageId },
         { status: event.status, at: event.at, errorCode: event.error?.code, errorText: event.error?.title },
       );
-      if (moved) await publish(moved);
-      await runHandlers(statusHandlers, channel, event, 'status');
+      // A broadcast's messages are followed through its own throttled progress event.
+      if (moved && moved.source !== 'broadcast') await publish(moved);
+      const update: StatusUpdate = moved
+        ? { ...event, message: { id: moved.id, source: moved.source, sourceId: moved.sourceId } }
+        : event;
+      await runHandlers(statusHandlers, channel, update, 'status');
     }
   }
 
