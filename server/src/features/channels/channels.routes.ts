@@ -11,14 +11,11 @@ export function registerChannelRoutes(app: FastifyInstance, deps: { channels: Ch
 
   // The broadcast screen (CHAT.HANDLE, engagement.md §7.2 "Get channels") lists channels too: for
   // those who cannot manage channels, credentials and the verify token are left out altogether.
-  addRoute(app, channelRoutes.list, { permission: [...view, 'CHAT.HANDLE'], tag }, async ({ session, query }) => {
-    const page = await channels.list(session().enterpriseId, query);
-    if (session().permissions.includes(manage) || session().permissions.includes('CHANNELS.VIEW')) return page;
-    return {
-      ...page,
-      channelConfig: page.channelConfig.map((channel) => ({ ...channel, data: {}, webhookVerifyToken: '' })),
-    };
-  });
+  addRoute(app, channelRoutes.list, { permission: [...view, 'CHAT.HANDLE'], tag }, async ({ session, query }) =>
+    channels.list(session().enterpriseId, query, {
+      withCredentials: session().permissions.some((held) => held === manage || held === 'CHANNELS.VIEW'),
+    }),
+  );
   addRoute(
     app,
     channelRoutes.getOffer,

@@ -94,11 +94,25 @@ export function createChannelsService(deps: {
   }
 
   return {
-    async list(enterpriseId: string, query: { name?: string; type?: number; from: number; perPage: number }) {
+    /**
+     * A page of channels. Without `withCredentials` (callers who may not see channels, such as the
+     * broadcast screen's pickers) the credentials and the verify token are left out altogether.
+     */
+    async list(
+      enterpriseId: string,
+      query: { name?: string; type?: number; from: number; perPage: number },
+      options: { withCredentials: boolean } = { withCredentials: true },
+    ) {
       // No channel has a type outside the table (and a huge number would not fit the column).
       if (query.type !== undefined && !(query.type in channelTypes)) return { channelConfig: [], more: false };
       const rows = await repository.list(enterpriseId, query);
-      return { channelConfig: rows.slice(0, query.perPage).map(show), more: rows.length > query.perPage };
+      const channels = rows.slice(0, query.perPage).map(show);
+      return {
+        channelConfig: options.withCredentials
+          ? channels
+          : channels.map((channel) => ({ ...channel, data: {}, webhookVerifyToken: '' })),
+        more: rows.length > query.perPage,
+      };
     },
 
     async get(enterpriseId: string, id: string): Promise<Channel> {
