@@ -208,6 +208,8 @@ async function main() {
     await server?.stop('SIGKILL');
     await fake?.close();
     await database.close();
+    if (process.env.PARLEY_BENCH_KEEP_PROFILE)
+      fs.cpSync(profileDir, process.env.PARLEY_BENCH_KEEP_PROFILE, { recursive: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -753,11 +753,18 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
       if (!listening) {
         listening = true;
         // Only an event that moved a broadcast's message changes its progress: one key lookup then.
-        deps.messaging.onStatus(async (_channel, event) => {
-          if (!started || event.message?.source !== 'broadcast' || !event.message.sourceId) return;
-          const { rows } = await raw(`SELECT broadcast_id FROM broadcast_recipients WHERE id = $1`, [
-            event.message.sourceId,
-          ]);
+        deps.messaging.onStatus(async (updates) => {
+          if (!started) return;
+          const recipients = new Set<string>();
+          for (const update of updates)
+            if (update.message?.source === 'broadcast' && update.message.sourceId)
+              recipients.add(update.message.sourceId);
+          if (recipients.size === 0) return;
+          const { rows } = await raw(
+            `SELECT DISTINCT broadcast_id FROM broadcast_recipients
+             WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))`,
+            [JSON.stringify([...recipients])],
+          );
           for (const row of rows) touch(String(row.broadcast_id));
         });
       }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rawFor } from '../../db/client';
 import { channelMessageEvents, channelMessages, channels } from '../../db/schema/channels';
 import { departments } from '../../db/schema/enterprise-admin';
 import { enterprises } from '../../db/schema/platform';
@@ -12,8 +12,30 @@ export type ChannelMessageInsert = typeof channelMessages.$inferInsert;
 const withDepartment = { ...getTableColumns(channels), departmentName: departments.name };
 
 /** SQL rank of a status (messageStatusRank of the contracts): a message only moves to a higher one. */
-const rankOf = (column: unknown) =>
-  sql`(case ${column} when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 when 'failed' then 4 else 0 end)`;
+const RANK_WHENS = `when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 when 'failed' then 4 else 0 end)`;
+const RANK_SQL = (column: string) => `(case ${column} ${RANK_WHENS}`;
+const rankOf = (column: unknown) => sql`(case ${column} ${sql.raw(RANK_WHENS)}`;
+
+export type StatusEventInsert = {
+  enterpriseId: string;
+  channelId: string;
+  vendorMessageId: string;
+  status: string;
+  occurredAt: Date;
+  errorCode: string | null;
+  errorText: string | null;
+};
+export type StoredStatusEvent = { channelId: string; vendorMessageId: string; status: string };
+export type MovedMessage = {
+  id: string;
+  enterpriseId: string;
+  channelId: string;
+  vendorMessageId: string;
+  status: string;
+  direction: string;
+  source: string;
+  sourceId: string | null;
+};
 
 export function createChannelsRepository(db: Db) {
   return {
@@ -179,6 +201,82 @@ export function createChannelsRepository(db: Db) {
         })
         .returning();
       return row;
+    },
+    /**
+     * Status events of many callbacks in one statement: each stored once per message and status
+     * (repeats are dropped), and every outbound message they concern moved to the highest status
+     * among its new events when that ranks above its current one (failed is terminal). Answers the
+     * events that were new and the messages that moved.
+     */
+    async storeStatusEvents(
+      events: StatusEventInsert[],
+    ): Promise<{ stored: StoredStatusEvent[]; moved: MovedMessage[] }> {
+      if (events.length === 0) return { stored: [], moved: [] };
+      const { rows } = await rawFor(db)(
+        `WITH input AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+             enterprise_id uuid, channel_id uuid, vendor_message_id text, status text,
+             occurred_at timestamptz, error_code text, error_text text)
+         ), stored AS (
+           INSERT INTO channel_message_events
+             (enterprise_id, channel_id, vendor_message_id, status, occurred_at, error_code, error_text)
+           SELECT enterprise_id, channel_id, vendor_message_id, status, occurred_at, error_code, error_text FROM input
+           ON CONFLICT (channel_id, vendor_message_id, status) DO NOTHING
+           RETURNING channel_id, vendor_message_id, status, occurred_at, error_code, error_text
+         ), best AS (
+           SELECT DISTINCT ON (channel_id, vendor_message_id) * FROM stored
+           ORDER BY channel_id, vendor_message_id, ${RANK_SQL('status')} DESC
+         ), moved AS (
+           UPDATE channel_messages m
+           SET status = b.status, status_at = b.occurred_at,
+               error_code = CASE WHEN b.status = 'failed' THEN b.error_code ELSE m.error_code END,
+               error_text = CASE WHEN b.status = 'failed' THEN b.error_text ELSE m.error_text END
+           FROM best b
+           WHERE m.channel_id = b.channel_id AND m.vendor_message_id = b.vendor_message_id
+             AND m.direction = 'out' AND ${RANK_SQL('m.status')} < ${RANK_SQL('b.status')}
+           RETURNING m.id, m.enterprise_id, m.channel_id, m.vendor_message_id, m.status, m.direction,
+                     m.source, m.source_id
+         )
+         SELECT 'stored' AS kind, NULL AS id, channel_id, vendor_message_id, status, NULL AS enterprise_id,
+                NULL AS direction, NULL AS source, NULL AS source_id FROM stored
+         UNION ALL
+         SELECT 'moved', id, channel_id, vendor_message_id, status, enterprise_id, direction, source, source_id FROM moved`,
+        [
+          JSON.stringify(
+            events.map((event) => ({
+              enterprise_id: event.enterpriseId,
+              channel_id: event.channelId,
+              vendor_message_id: event.vendorMessageId,
+              status: event.status,
+              occurred_at: event.occurredAt.toISOString(),
+              error_code: event.errorCode,
+              error_text: event.errorText,
+            })),
+          ),
+        ],
+      );
+      const stored: StoredStatusEvent[] = [];
+      const moved: MovedMessage[] = [];
+      for (const row of rows) {
+        if (row.kind === 'stored')
+          stored.push({
+            channelId: String(row.channel_id),
+            vendorMessageId: String(row.vendor_message_id),
+            status: String(row.status),
+          });
+        else
+          moved.push({
+            id: String(row.id),
+            enterpriseId: String(row.enterprise_id),
+            channelId: String(row.channel_id),
+            vendorMessageId: String(row.vendor_message_id),
+            status: String(row.status),
+            direction: String(row.direction),
+            source: String(row.source),
+            sourceId: row.source_id === null ? null : String(row.source_id),
+          });
+      }
+      return { stored, moved };
     },
     async eventsOf(channelId: string, vendorMessageId: string) {
       return db

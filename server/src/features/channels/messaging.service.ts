@@ -10,6 +10,7 @@ import type { TemplateComponent, TemplateMedia } from '@parley/contracts/templat
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { createGroupCommit } from '../../platform/group-commit';
 import type { VendorAdapters } from '../../platform/messaging/adapters';
 import type { ChannelMessaging, MessagingChannel, StatusUpdate } from '../../platform/messaging/channel-messaging';
 import {
@@ -31,12 +32,16 @@ import {
   type ChannelMessageInsert,
   type ChannelMessageRow,
   type ChannelRow,
+  type StatusEventInsert,
 } from './channels.repository';
 import type { MediaLinks } from './media-links';
 
 /** How long bulk sends reuse a channel's credentials, and how many log rows one INSERT takes. */
 const BULK_CHANNEL_TTL_MS = 5000;
 const BULK_LOG_BATCH = 500;
+/** How long callbacks reuse a channel read by its webhook key, and how many status events one statement stores. */
+const WEBHOOK_CHANNEL_TTL_MS = 5000;
+const STATUS_BATCH = 1000;
 
 /** WhatsApp's customer-service window: a session message needs an inbound message this recent. */
 export const SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -105,11 +110,11 @@ export function createMessagingService(deps: {
 }) {
   const repository = createChannelsRepository(deps.db);
   const { secrets: box, adapters, bus, config, log } = deps;
-  const statusHandlers: ((channel: MessagingChannel, event: StatusUpdate) => Promise<void>)[] = [];
+  const statusHandlers: ((updates: StatusUpdate[]) => Promise<void>)[] = [];
   const inboundHandlers: ((channel: MessagingChannel, message: InboundMessage) => Promise<void>)[] = [];
   const templateHandlers: ((channel: MessagingChannel, event: TemplateStatusEvent) => Promise<void>)[] = [];
 
-  async function publish(row: ChannelMessageRow) {
+  async function publish(row: Pick<ChannelMessageRow, 'id' | 'enterpriseId' | 'channelId' | 'status' | 'direction'>) {
     try {
       await bus.publish({
         enterpriseId: row.enterpriseId,
@@ -169,6 +174,46 @@ export function createMessagingService(deps: {
     return current;
   }
 
+  /**
+   * The channel a callback URL belongs to, with its decrypted credentials: read at most every few
+   * seconds per key, since a busy channel brings thousands of callbacks a second. A signature that
+   * fails against a cached copy is checked again against a fresh read before it is refused.
+   */
+  const webhookTargets = new Map<string, { at: number; target: Promise<WebhookTarget | undefined> }>();
+  type WebhookTarget = {
+    row: ChannelRow;
+    adapter: ReturnType<VendorAdapters['get']>;
+    channel: MessagingChannel;
+    cached: boolean;
+  };
+  async function webhookTarget(key: string, options: { fresh?: boolean } = {}): Promise<WebhookTarget | undefined> {
+    const hit = webhookTargets.get(key);
+    if (hit && !options.fresh && Date.now() - hit.at < WEBHOOK_CHANNEL_TTL_MS) {
+      const target = await hit.target;
+      return target && { ...target, cached: true };
+    }
+    const target = repository
+      .getByWebhookKey(key)
+      .then((row) =>
+        row
+          ? {
+              row,
+              adapter: adapters.get(row.vendor),
+              channel: toMessagingChannel(box, config.publicUrl, row),
+              cached: false,
+            }
+          : undefined,
+      );
+    webhookTargets.set(key, { at: Date.now(), target });
+    const found = await target.catch((error: unknown) => {
+      webhookTargets.delete(key);
+      throw error;
+    });
+    if (!found) webhookTargets.delete(key);
+    if (webhookTargets.size > 10_000) webhookTargets.clear();
+    return found;
+  }
+
   /** Bulk sends read the channel (and decrypt its credentials) at most every few seconds. */
   const bulkTargets = new Map<string, { at: number; target: ReturnType<typeof sendable> }>();
   function bulkSendable(enterpriseId: string, channelId: string) {
@@ -187,22 +232,9 @@ export function createMessagingService(deps: {
    * instead of a thousand. Each send resolves once its own row is stored; statuses that came
    * before the log (a fast vendor) are applied as for a single send.
    */
-  const bulkLog = (() => {
-    type Waiting = {
-      values: ChannelMessageInsert;
-      resolve: (row: ChannelMessageRow) => void;
-      reject: (error: unknown) => void;
-    };
-    let queue: Waiting[] = [];
-    let running = false;
-    async function store(batch: Waiting[]) {
-      let rows: ChannelMessageRow[];
-      try {
-        rows = await repository.insertMessages(batch.map((item) => item.values));
-      } catch (error) {
-        for (const item of batch) item.reject(error);
-        return;
-      }
+  const bulkLog = createGroupCommit(
+    async (batch: ChannelMessageInsert[]) => {
+      const rows = await repository.insertMessages(batch);
       const byId = new Map(rows.map((row) => [row.id, row]));
       const early = new Set<string>();
       try {
@@ -215,37 +247,22 @@ export function createMessagingService(deps: {
       } catch (error) {
         log.error({ err: error }, 'could not look for early statuses of bulk sends');
       }
-      for (const item of batch) {
-        let row = byId.get(item.values.id!)!;
+      const stored: ChannelMessageRow[] = [];
+      for (const values of batch) {
+        let row = byId.get(values.id!)!;
         if (row.vendorMessageId && early.has(`${row.channelId}:${row.vendorMessageId}`))
           row = await applyEarlyStatuses(row).catch((error: unknown) => {
             log.error({ err: error }, 'could not apply early statuses');
             return row;
           });
-        item.resolve(row);
+        stored.push(row);
       }
-    }
-    async function drain() {
-      running = true;
-      try {
-        while (queue.length > 0) {
-          const batch = queue.slice(0, BULK_LOG_BATCH);
-          queue = queue.slice(BULK_LOG_BATCH);
-          await store(batch);
-        }
-      } finally {
-        running = false;
-      }
-    }
-    return {
-      insert(values: ChannelMessageInsert): Promise<ChannelMessageRow> {
-        return new Promise((resolve, reject) => {
-          queue.push({ values: { ...values, id: values.id ?? crypto.randomUUID() }, resolve, reject });
-          if (!running) void drain();
-        });
-      },
-    };
-  })();
+      return stored;
+    },
+    { maxBatch: BULK_LOG_BATCH },
+  );
+  /** The log rows of bulk sends, written together (see createGroupCommit); statuses that came first are applied. */
+  const logBulk = (values: ChannelMessageInsert) => bulkLog.add({ ...values, id: values.id ?? crypto.randomUUID() });
 
   /** Calls the vendor and logs the attempt: accepted with the vendor's id, or failed with its code. */
   async function send(
@@ -283,14 +300,14 @@ export function createMessagingService(deps: {
         errorCode: error.code.slice(0, 100),
         errorText: error.message.slice(0, 1000),
       };
-      const failed = entry.bulk ? await bulkLog.insert(failedRow) : await repository.insertMessage(failedRow);
+      const failed = entry.bulk ? await logBulk(failedRow) : await repository.insertMessage(failedRow);
       if (!entry.bulk) await publish(failed);
       const failure = vendorFailure(error, target.vendorName);
       // The vendor's own kind and code, for callers that retry (the broadcast pipeline).
       failure.cause = error;
       throw failure;
     }
-    if (entry.bulk) return toChannelMessage(await bulkLog.insert({ ...base, vendorMessageId, status: 'accepted' }));
+    if (entry.bulk) return toChannelMessage(await logBulk({ ...base, vendorMessageId, status: 'accepted' }));
     const logged = await repository.insertMessage({ ...base, vendorMessageId, status: 'accepted' });
     const current = await applyEarlyStatuses(logged);
     await publish(current);
@@ -330,9 +347,67 @@ export function createMessagingService(deps: {
     });
   }
 
-  async function storeStatuses(channel: MessagingChannel, row: ChannelRow, statuses: StatusEvent[]) {
+  /**
+   * Status events, stored by group commit: the events of every callback that arrives while one
+   * statement runs go into the next (see storeStatusEvents), and each callback is answered once its
+   * own events are stored. Subscribers then hear of the batch's new events at once.
+   */
+  const statusLog = createGroupCommit(
+    async (batch: StatusEventInsert[][]) => {
+      const { stored, moved } = await repository.storeStatusEvents(batch.flat());
+      void announceStatuses(batch.flat(), stored, moved);
+      return batch.map(() => undefined);
+    },
+    { maxBatch: STATUS_BATCH },
+  );
+
+  async function announceStatuses(
+    events: StatusEventInsert[],
+    stored: { channelId: string; vendorMessageId: string; status: string }[],
+    moved: Awaited<ReturnType<typeof repository.storeStatusEvents>>['moved'],
+  ) {
+    const key = (channelId: string, vendorMessageId: string) => `${channelId} ${vendorMessageId}`;
+    const movedBy = new Map(moved.map((row) => [key(row.channelId, row.vendorMessageId), row]));
+    const eventBy = new Map(
+      events.map((event) => [`${key(event.channelId, event.vendorMessageId)} ${event.status}`, event]),
+    );
+    const updates: StatusUpdate[] = [];
+    for (const entry of stored) {
+      const event = eventBy.get(`${key(entry.channelId, entry.vendorMessageId)} ${entry.status}`);
+      if (!event) continue;
+      const message = movedBy.get(key(entry.channelId, entry.vendorMessageId));
+      updates.push({
+        channelId: event.channelId,
+        enterpriseId: event.enterpriseId,
+        vendorMessageId: event.vendorMessageId,
+        status: event.status as StatusUpdate['status'],
+        at: event.occurredAt,
+        ...(event.errorCode ? { error: { code: event.errorCode, title: event.errorText ?? '' } } : {}),
+        ...(message ? { message: { id: message.id, source: message.source, sourceId: message.sourceId } } : {}),
+      });
+    }
+    // A broadcast's messages are followed through its own throttled progress event.
+    for (const row of moved) if (row.source !== 'broadcast') await publish(row);
+    if (updates.length === 0) return;
+    for (const handler of statusHandlers) {
+      try {
+        await handler(updates);
+      } catch (error) {
+        log.error({ err: error }, 'a status handler failed');
+      }
+    }
+  }
+
+  async function storeStatuses(row: ChannelRow, statuses: StatusEvent[]) {
+    if (statuses.length === 0) return;
+    // One callback rarely repeats an event; when it does, the first stands.
+    const seen = new Set<string>();
+    const events: StatusEventInsert[] = [];
     for (const event of statuses) {
-      const stored = await repository.insertEvent({
+      const key = `${event.vendorMessageId} ${event.status}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      events.push({
         enterpriseId: row.enterpriseId,
         channelId: row.id,
         vendorMessageId: event.vendorMessageId,
@@ -341,19 +416,8 @@ export function createMessagingService(deps: {
         errorCode: event.error?.code ?? null,
         errorText: event.error?.title ?? null,
       });
-      if (!stored) continue; // a repeat: already applied
-      const moved = await repository.advanceStatus(
-        row.id,
-        { vendorMessageId: event.vendorMessageId },
-        { status: event.status, at: event.at, errorCode: event.error?.code, errorText: event.error?.title },
-      );
-      // A broadcast's messages are followed through its own throttled progress event.
-      if (moved && moved.source !== 'broadcast') await publish(moved);
-      const update: StatusUpdate = moved
-        ? { ...event, message: { id: moved.id, source: moved.source, sourceId: moved.sourceId } }
-        : event;
-      await runHandlers(statusHandlers, channel, update, 'status');
     }
+    await statusLog.add(events);
   }
 
   async function storeInbound(channel: MessagingChannel, row: ChannelRow, messages: InboundMessage[]) {
@@ -430,16 +494,21 @@ export function createMessagingService(deps: {
     sendSessionWith: sendSession,
 
     async ingest(webhookKey: string, request: WebhookRequest): Promise<WebhookVerdict> {
-      const row = await repository.getByWebhookKey(webhookKey);
-      if (!row) throw new AppError('NOT_FOUND');
-      const adapter = adapters.get(row.vendor);
-      if (!adapter) {
-        const vendorName = vendorSpec(row.vendor)?.name ?? `Vendor ${row.vendor}`;
+      let target = await webhookTarget(webhookKey);
+      if (!target) throw new AppError('NOT_FOUND');
+      if (!target.adapter) {
+        const vendorName = vendorSpec(target.row.vendor)?.name ?? `Vendor ${target.row.vendor}`;
         return { kind: 'reject', status: 403, reason: `Parley does not take callbacks from ${vendorName} yet` };
       }
-      const channel = toMessagingChannel(box, config.publicUrl, row);
-      const verdict = adapter.verifyWebhook(channel.adapter, request);
+      let verdict = target.adapter.verifyWebhook(target.channel.adapter, request);
+      if (verdict.kind === 'reject' && target.cached) {
+        // The credentials may have changed since the channel was read: read it again before refusing.
+        target = await webhookTarget(webhookKey, { fresh: true });
+        if (!target?.adapter) return verdict;
+        verdict = target.adapter.verifyWebhook(target.channel.adapter, request);
+      }
       if (verdict.kind !== 'accept' || request.method !== 'POST') return verdict;
+      const { row, adapter, channel } = target;
       let parsed;
       try {
         parsed = adapter.parseWebhook(channel.adapter, request);
@@ -447,7 +516,7 @@ export function createMessagingService(deps: {
         if (error instanceof VendorError) return { kind: 'reject', status: 400, reason: error.message };
         throw error;
       }
-      await storeStatuses(channel, row, parsed.statuses);
+      await storeStatuses(row, parsed.statuses);
       await storeInbound(channel, row, parsed.inbound);
       for (const event of parsed.templates) await runHandlers(templateHandlers, channel, event, 'template status');
       return { kind: 'accept' };

@@ -264,6 +264,41 @@ describe('inbound messages and statuses', () => {
     expect(shown).toMatchObject({ status: 'failed', errorCode: '131026' });
   });
 
+  it('stores callbacks arriving all at once, each status three times in shuffled order: one event each, none regresses', async () => {
+    await deliver(inbound('ping'));
+    const messages = [];
+    for (let i = 0; i < 8; i += 1) messages.push(await sendText(`Burst ${i}`));
+    const failing = messages[7]!;
+    const callbacks: object[] = [];
+    for (const message of messages)
+      for (const value of ['sent', 'delivered', 'read'] as const)
+        for (let copy = 0; copy < 3; copy += 1) callbacks.push(status(message.vendorMessageId!, value));
+    for (let copy = 0; copy < 3; copy += 1)
+      callbacks.push(
+        status(failing.vendorMessageId!, 'failed', {
+          errors: [{ code: 131049, title: 'Not delivered to keep engagement healthy' }],
+        }),
+      );
+    callbacks.sort(() => Math.random() - 0.5);
+
+    const answers = await Promise.all(callbacks.map((callback) => deliver(callback)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(callbacks.map(() => 200));
+
+    for (const message of messages.slice(0, 7)) {
+      expect((await eventRows(message.vendorMessageId!)).map((event) => event.status).sort()).toEqual([
+        'delivered',
+        'read',
+        'sent',
+      ]);
+      expect((await messageRows({ vendorMessageId: message.vendorMessageId! }))[0]!.status).toBe('read');
+    }
+    expect(await eventRows(failing.vendorMessageId!)).toHaveLength(4);
+    expect((await messageRows({ vendorMessageId: failing.vendorMessageId! }))[0]).toMatchObject({
+      status: 'failed',
+      errorCode: '131049',
+    });
+  });
+
   it('publishes channelMessage.updated for new and changed messages', async () => {
     const before = await context.bus.lastId();
     await deliver(inbound('notify me'));
@@ -370,8 +405,8 @@ describe('messaging service', () => {
     });
     ref.messaging = messaging;
     const seen: string[] = [];
-    messaging.onStatus(async (_channel, event) => {
-      seen.push(event.status);
+    messaging.onStatus(async (updates) => {
+      for (const update of updates) seen.push(update.status);
     });
     const sent = await messaging.sendTemplate(admin.enterpriseId, channel.id, {
       message: {

@@ -57,12 +57,19 @@ export interface ChannelMessaging {
   ingest(webhookKey: string, request: WebhookRequest): Promise<WebhookVerdict>;
   onTemplateStatus(handler: (channel: MessagingChannel, event: TemplateStatusEvent) => Promise<void>): void;
   onInbound(handler: (channel: MessagingChannel, message: InboundMessage) => Promise<void>): void;
-  /** New status events; `message` is the logged message the event moved (absent when it moved none). */
-  onStatus(handler: (channel: MessagingChannel, event: StatusUpdate) => Promise<void>): void;
+  /**
+   * New status events, in the batches they were stored in (a busy channel's callbacks are stored
+   * together); `message` is the logged message the event's batch moved (absent when it moved none).
+   */
+  onStatus(handler: (updates: StatusUpdate[]) => Promise<void>): void;
 }
 
-/** A status event with the message it advanced, so subscribers need not look it up again. */
-export type StatusUpdate = StatusEvent & { message?: { id: string; source: string; sourceId: string | null } };
+/** A status event with its channel and the message it advanced, so subscribers need not look them up again. */
+export type StatusUpdate = StatusEvent & {
+  channelId: string;
+  enterpriseId: string;
+  message?: { id: string; source: string; sourceId: string | null };
+};
 
 export interface MessagingChannel {
   adapter: AdapterChannel;
