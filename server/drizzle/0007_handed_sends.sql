@@ -1,0 +1,1 @@
+ALTER TABLE "broadcast_recipients" ADD COLUMN "handed_at" timestamp with time zone;
