@@ -316,6 +316,13 @@ export const broadcastRoutes = {
     params: idParam,
     data: z.object({ queued: z.number().int() }),
   }),
+  expressionVariables: defineRoute({
+    method: 'POST',
+    path: '/api/broadcasts/expression-variables',
+    summary: 'Expression variable lookup: the {{column}} parts of a URL expression and the customer columns they read',
+    body: z.object({ expression: z.string().trim().min(1, broadcastMessages.mandatory).max(2000) }),
+    data: z.object({ variables: z.array(z.object({ name: z.string(), label: z.string() })) }),
+  }),
   columns: defineRoute({
     method: 'GET',
     path: '/api/broadcasts/columns',

@@ -439,6 +439,34 @@ describe('column and expression mapping', () => {
     expect((await call(chats, 'GET', '/api/customers')).statusCode).toBe(403);
   });
 
+  it('looks up the variables of a URL expression: each column it reads, or why it cannot be filled', async () => {
+    const chats = await createTenant(context, { roles: [3], enterpriseId: tenant.enterpriseId });
+    const lookup = (expression: string, who = chats) =>
+      call<{ variables: { name: string; label: string }[] }>(who, 'POST', '/api/broadcasts/expression-variables', {
+        expression,
+      });
+    const found = await lookup('{{ORDERNO}}?to={{phoneNumber}}&again={{orderNo}}');
+    expect(found.statusCode).toBe(200);
+    expect(found.body.data).toEqual({
+      variables: [
+        { name: 'orderNo', label: 'Order number' },
+        { name: 'phoneNumber', label: 'Phone Number' },
+      ],
+    });
+    for (const [expression, message] of [
+      ['track?id=42', 'URL variable not found'],
+      ['track?id={{}}', 'URL variable not found'],
+      ['{{orderNo}}/{{city}}', 'No customer column named city'],
+      ['   ', 'This Field is Mandatory'],
+    ]) {
+      const refused = await lookup(expression!);
+      expect(refused.statusCode, expression).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    const viewer = await createTenant(context, { roles: [6], enterpriseId: tenant.enterpriseId });
+    expect((await lookup('{{orderNo}}', viewer)).statusCode).toBe(403);
+  });
+
   it('fills variables from each customer’s attributes; a number without a customer or a value is invalid', async () => {
     const answer = await check(tenant, request(['+919800010001', '+919800010002', '+919800010003']));
     expect(answer.body.data).toMatchObject({

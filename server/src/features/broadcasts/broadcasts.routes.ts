@@ -40,6 +40,9 @@ export function registerBroadcastsRoutes(
   const tag = 'Broadcast';
 
   addRoute(app, routes.columns, { permission, tag }, async ({ session }) => broadcasts.columns(session().enterpriseId));
+  addRoute(app, routes.expressionVariables, { permission, tag, audit: false }, async ({ session, body }) =>
+    broadcasts.expressionVariables(session().enterpriseId, body.expression),
+  );
   addRoute(app, routes.customers, { permission, tag }, async ({ session, query }) =>
     broadcasts.pickerCustomers(session().enterpriseId, query),
   );

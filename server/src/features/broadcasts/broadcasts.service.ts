@@ -10,7 +10,12 @@ import {
   type TemplateVariable,
 } from '@parley/contracts/broadcasts';
 import { errorCatalog } from '@parley/contracts/errors';
-import { fillVariables, type TemplateComponent, type TemplateMedia } from '@parley/contracts/templates';
+import {
+  fillVariables,
+  templateVariables,
+  type TemplateComponent,
+  type TemplateMedia,
+} from '@parley/contracts/templates';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -282,6 +287,29 @@ export function createBroadcastsService(deps: BroadcastsServiceDeps) {
     async columns(enterpriseId: string) {
       const columns = await deps.customers.columns(enterpriseId);
       return columns.map((column) => ({ value: column.name, label: column.label }));
+    },
+
+    /**
+     * Expression variable lookup (§7.2): the {{column}} parts of a URL expression, each with the
+     * customer column it reads; 'URL variable not found' when it has none, and the unknown name
+     * when one is not a column (the same rules compileMapping applies at send time).
+     */
+    async expressionVariables(enterpriseId: string, expression: string) {
+      const names = templateVariables(expression).map((name) => name.trim());
+      const refuse = (message: string) => {
+        throw new AppError('VALIDATION', { message, fieldErrors: { expression: message } });
+      };
+      if (names.length === 0 || names.some((name) => name === '')) refuse(broadcastMessages.urlVariableNotFound);
+      const columns = new Map(
+        (await deps.customers.columns(enterpriseId)).map((column) => [column.name.toLowerCase(), column]),
+      );
+      const variables = new Map<string, { name: string; label: string }>();
+      for (const name of names) {
+        const column = columns.get(name.toLowerCase());
+        if (!column) return refuse(`No customer column named ${name}`);
+        variables.set(column.name, { name: column.name, label: column.label });
+      }
+      return { variables: [...variables.values()] };
     },
 
     /** The Customer's List picker: part of the send screen, so open to whoever may broadcast (engagement.md §6). */

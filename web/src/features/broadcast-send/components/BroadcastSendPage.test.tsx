@@ -318,6 +318,12 @@ describe('BroadcastSendPage', () => {
       'POST /api/broadcasts': fail(422, 5402, 'Only an APPROVED template can be sent', {
         fieldErrors: { 'message.template.templateUId': 'Only an APPROVED template can be sent' },
       }),
+      'POST /api/broadcasts/expression-variables': (request: FakeRequest) =>
+        String((request.body as { expression: string }).expression).includes('{{Town}}')
+          ? fail(400, 1001, 'No customer column named Town', {
+              fieldErrors: { expression: 'No customer column named Town' },
+            })
+          : ok({ variables: [{ name: 'phoneNumber', label: 'Phone Number' }] }),
     });
     const user = userEvent.setup();
     renderPage();
@@ -329,9 +335,17 @@ describe('BroadcastSendPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Expression' }));
     await user.click(within(url).getByRole('button', { name: 'Map URL' }));
     const dialog = await screen.findByRole('dialog', { name: 'Map Track order URL' });
-    await user.type(within(dialog).getByRole('textbox', { name: /URL expression/ }), 'ref-');
+    const expression = within(dialog).getByRole('textbox', { name: /URL expression/ });
+    await user.type(expression, 'ref-');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('URL variable not found')).toBeInTheDocument();
+    // The server looks the columns up: one that does not exist is named.
+    await user.type(expression, '{{{{Town}}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('No customer column named Town')).toBeInTheDocument();
+    expect(api.calls('POST /api/broadcasts/expression-variables')[0]!.body).toEqual({ expression: 'ref-{{Town}}' });
+    await user.clear(expression);
+    await user.type(expression, 'ref-');
     await user.click(within(dialog).getByRole('button', { name: 'Insert Phone Number' }));
     expect(within(dialog).getByRole('textbox', { name: /URL expression/ })).toHaveValue('ref-{{phoneNumber}}');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

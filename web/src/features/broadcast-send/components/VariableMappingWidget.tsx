@@ -3,7 +3,9 @@ import { Alert, Badge, Button, Code, Group, Modal, Paper, Select, Stack, Text, T
 import { IconAlertTriangle, IconLink, IconVariable } from '@tabler/icons-react';
 import { broadcastMessages, type TemplateVariable } from '@parley/contracts/broadcasts';
 import { templateVariables } from '@parley/contracts/templates';
+import { ApiError, isSessionEndingError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useLookupExpressionVariables } from '../api/lookup-expression-variables';
 import type { CustomerColumn } from '../api/get-customer-columns';
 import type { MappingDraft, MappingType } from './broadcast-form';
 
@@ -29,16 +31,29 @@ interface UrlMappingDialogProps {
 function UrlMappingDialog({ variable, initial, columns, onClose, onSave }: UrlMappingDialogProps) {
   const [expression, setExpression] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const known = new Set(columns.map((column) => column.value));
+  const lookup = useLookupExpressionVariables();
 
+  // The server looks the expression up (the same rules the send applies); an obvious miss is
+  // answered at once.
   const handleSave = () => {
-    const names = templateVariables(expression).filter((name) => name !== '');
-    if (names.length === 0 || names.some((name) => !known.has(name))) {
+    if (templateVariables(expression).filter((name) => name.trim() !== '').length === 0) {
       setError(broadcastMessages.urlVariableNotFound);
       return;
     }
-    onSave(expression.trim());
-    showToast(broadcastMessages.urlVariablesMapped, { tone: 'success' });
+    lookup.mutate(expression.trim(), {
+      onSuccess: () => {
+        onSave(expression.trim());
+        showToast(broadcastMessages.urlVariablesMapped, { tone: 'success' });
+      },
+      onError: (failure) => {
+        if (isSessionEndingError(failure)) return;
+        setError(
+          failure instanceof ApiError
+            ? (failure.fieldErrors?.expression ?? failure.message)
+            : broadcastMessages.urlVariableNotFound,
+        );
+      },
+    });
   };
 
   return (
@@ -89,7 +104,9 @@ function UrlMappingDialog({ variable, initial, columns, onClose, onSave }: UrlMa
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={handleSave}>Save</Button>
+        <Button onClick={handleSave} loading={lookup.isPending}>
+          Save
+        </Button>
       </Group>
     </Stack>
   );
