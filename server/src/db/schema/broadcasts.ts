@@ -59,8 +59,7 @@ export const broadcasts = pgTable(
  * state: pending → sending (claimed by a worker) → accepted (the vendor took it; message_id set)
  * or failed (with the vendor's code; `retryable` says whether Retry failed resends it) or blocked
  * (blacklisted or opted out at send time). A row found in 'sending' after a crash is resent unless
- * the channel log shows the send was recorded; `resent_after_crash` counts what may be a duplicate:
- * only a row marked `handed_at` (stored just before the vendor call) can have reached the vendor.
+ * the channel log shows the send was recorded; `resent_after_crash` counts what may be a duplicate.
  */
 export const broadcastRecipients = pgTable(
   'broadcast_recipients',
@@ -81,8 +80,6 @@ export const broadcastRecipients = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    /** Set, in this claim, once the send is about to go to the vendor (cleared by the next claim). */
-    handedAt: timestamp('handed_at', { withTimezone: true }),
     /** channel_messages.id of the accepted (or failed) send. */
     messageId: uuid('message_id'),
     vendorMessageId: text('vendor_message_id'),

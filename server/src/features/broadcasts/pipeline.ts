@@ -85,9 +85,6 @@ interface ClaimedRecipient {
 }
 
 /** What one send came to, written back to the outbox in one statement per batch. */
-/** Unpaced, how many sends are marked handed to the vendor ahead of going out (see sendBatch). */
-const MARK_AHEAD = 16;
-
 interface Outcome {
   id: string;
   state: 'accepted' | 'pending' | 'failed' | 'blocked';
@@ -311,7 +308,7 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
     // About a second's worth: rows do not sit in 'sending' long, and a crash leaves few behind.
     const size = rate === 0 ? MAX_BATCH : Math.min(MAX_BATCH, Math.max(20, rate));
     const { rows } = await raw(
-      `UPDATE broadcast_recipients SET state = 'sending', claimed_at = now(), handed_at = NULL
+      `UPDATE broadcast_recipients SET state = 'sending', claimed_at = now()
        WHERE id IN (
          SELECT id FROM broadcast_recipients
          WHERE broadcast_id = $1 AND state = 'pending' AND next_attempt_at <= now()
@@ -368,19 +365,6 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
       for (const outcome of outcomes) inFlight.delete(outcome.id);
       for (const id of released) inFlight.delete(id);
     }
-  }
-
-  /**
-   * Rows about to go to the vendor are marked as handed over, stored before any of them is sent:
-   * after a crash, only a marked row without a logged answer can have reached the vendor, so only
-   * its resend counts as a possible duplicate.
-   */
-  async function markHanded(ids: string[]) {
-    await raw(
-      `UPDATE broadcast_recipients SET handed_at = now()
-       WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) AND state = 'sending'`,
-      [JSON.stringify(ids)],
-    );
   }
 
   async function sendOne(broadcast: ActiveBroadcast, recipient: ClaimedRecipient): Promise<Outcome> {
@@ -504,26 +488,6 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
         limiter = createRateLimiter(rate, clock);
         limiters.set(broadcast.channelId, limiter);
       }
-      // Marked handed a few at a time, a little ahead of the sends (the next few are marked while
-      // these go out): a twentieth of a second's worth, or MARK_AHEAD when unpaced. A crash leaves
-      // at most about one and a half of those marked but unsent.
-      const toSend = rows.filter((row) => !blocked.has(row.phone));
-      const markAhead = rate === 0 ? MARK_AHEAD : Math.max(1, Math.ceil(rate / 20));
-      let marked = 0;
-      let markingTo = 0;
-      let marking: Promise<void> = Promise.resolve();
-      const requestMarks = () => {
-        const from = markingTo;
-        const to = Math.min(toSend.length, from + markAhead);
-        if (to <= from) return;
-        markingTo = to;
-        const ids = toSend.slice(from, to).map((item) => item.id);
-        marking = marking.then(async () => {
-          await markHanded(ids);
-          marked = to;
-        });
-      };
-      let next = 0;
       for (const row of rows) {
         if (stopping) break;
         const reason = blocked.get(row.phone);
@@ -544,14 +508,6 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
           continue;
         }
         await lane.semaphore.acquire();
-        if (next >= markingTo - Math.floor(markAhead / 2)) requestMarks();
-        try {
-          while (next >= marked) await marking;
-        } catch (error) {
-          lane.semaphore.release();
-          throw error;
-        }
-        next += 1;
         await limiter.take();
         if (stopping) {
           lane.semaphore.release();
@@ -594,9 +550,9 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
 
   /**
    * Rows left in 'sending' by a process that died: accepted when the channel log holds their send
-   * (the vendor took it and the answer was recorded), else back to pending; those that were handed
-   * to the vendor may have reached it unrecorded, so their resend is counted as a possible
-   * duplicate. A row never handed over, or whose send the log shows refused, goes back without that mark.
+   * (the vendor took it and the answer was recorded), else back to pending; those may have reached
+   * the vendor unrecorded, so their resend is counted as a possible duplicate. A send the log shows
+   * the vendor refused goes back without that mark.
    */
   async function recover(channelId: string | null): Promise<number> {
     const { rows } = await raw(
@@ -624,9 +580,7 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
          error_code = CASE WHEN logged.id IS NULL THEN r.error_code END,
          error_text = CASE WHEN logged.id IS NULL THEN r.error_text END,
          attempts = r.attempts + CASE WHEN logged.id IS NULL THEN 0 ELSE 1 END,
-         resent_after_crash = r.resent_after_crash
-           OR (logged.id IS NULL AND refused.id IS NULL AND r.handed_at IS NOT NULL),
-         handed_at = NULL,
+         resent_after_crash = r.resent_after_crash OR (logged.id IS NULL AND refused.id IS NULL),
          next_attempt_at = now(),
          claimed_at = NULL
        FROM stale s LEFT JOIN logged ON logged.id = s.id LEFT JOIN refused ON refused.id = s.id

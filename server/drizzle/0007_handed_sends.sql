@@ -1,1 +1,0 @@
-ALTER TABLE "broadcast_recipients" ADD COLUMN "handed_at" timestamp with time zone;
