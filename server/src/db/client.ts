@@ -71,6 +71,21 @@ export function rawFor(tx: DbOrTx): RawQuery {
   };
 }
 
+/** One statement run under a name: prepared once per connection on PostgreSQL (no parse or plan per call). */
+export type NamedQuery = (name: string, text: string, values: unknown[]) => Promise<RawResult>;
+const namedQueries = new WeakMap<object, NamedQuery>();
+
+/**
+ * For statements a hot path runs thousands of times a second (the status webhooks): prepared by
+ * name on PostgreSQL; elsewhere (PGlite, a transaction) an ordinary statement.
+ */
+export function namedQueryFor(db: DbOrTx): NamedQuery {
+  const named = namedQueries.get(db);
+  if (named) return named;
+  const raw = rawFor(db);
+  return (_name, text, values) => raw(text, values);
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the customer search index (migration 0004 creates the extension).
@@ -109,6 +124,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     // idle client errors surface on the next query
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  namedQueries.set(db, async (name, text, values) => ({ rows: (await pool.query({ name, text, values })).rows }));
   return {
     kind: 'postgres',
     db,

@@ -38,7 +38,9 @@ const STALE_SECONDS = 5;
 const HEARTBEAT_MS = 1000;
 /** Unfinished broadcasts are looked for every other heartbeat (a lost wake-up, another instance's work). */
 const SWEEP_EVERY = 2;
-const MAX_BATCH = 500;
+const MAX_BATCH = 128;
+/** How long status updates gather before the broadcasts they concern are looked up. */
+const STATUS_LOOKUP_MS = 200;
 /** Outcomes written back per statement, and the longest an outcome waits to be written. */
 const RECORD_BATCH = 200;
 const RECORD_MS = 100;
@@ -266,6 +268,20 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
   }
 
   /** Publishes the broadcast's progress now or, when one went out less than an interval ago, then. */
+  /** Broadcast recipients whose message a status moved, waiting to be turned into progress events. */
+  const movedRecipients = new Set<string>();
+  let movedTimer: ReturnType<typeof setTimeout> | undefined;
+  async function touchMoved() {
+    const ids = [...movedRecipients];
+    movedRecipients.clear();
+    const { rows } = await raw(
+      `SELECT DISTINCT broadcast_id FROM broadcast_recipients
+       WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))`,
+      [JSON.stringify(ids)],
+    );
+    for (const row of rows) touch(String(row.broadcast_id));
+  }
+
   function touch(broadcastId: string) {
     if (scheduled.has(broadcastId)) return;
     const delay = Math.max(0, (lastPublished.get(broadcastId) ?? 0) + progressIntervalMs - Date.now());
@@ -752,20 +768,23 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
       });
       if (!listening) {
         listening = true;
-        // Only an event that moved a broadcast's message changes its progress: one key lookup then.
+        // Only an event that moved a broadcast's message changes its progress. The broadcasts they
+        // belong to are looked up together a few times a second (progress goes out once a second
+        // anyway), not once per batch of callbacks.
         deps.messaging.onStatus(async (updates) => {
           if (!started) return;
-          const recipients = new Set<string>();
           for (const update of updates)
             if (update.message?.source === 'broadcast' && update.message.sourceId)
-              recipients.add(update.message.sourceId);
-          if (recipients.size === 0) return;
-          const { rows } = await raw(
-            `SELECT DISTINCT broadcast_id FROM broadcast_recipients
-             WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))`,
-            [JSON.stringify([...recipients])],
-          );
-          for (const row of rows) touch(String(row.broadcast_id));
+              movedRecipients.add(update.message.sourceId);
+          if (movedRecipients.size > 0 && !movedTimer) {
+            movedTimer = setTimeout(() => {
+              movedTimer = undefined;
+              touchMoved().catch((error: unknown) =>
+                deps.log.error({ err: error }, 'could not find the broadcasts of new statuses'),
+              );
+            }, STATUS_LOOKUP_MS);
+            movedTimer.unref?.();
+          }
         });
       }
       let ticks = 0;
@@ -787,6 +806,9 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
       await Promise.all([...runners.values()].map((runner) => runner.done));
       for (const timer of scheduled.values()) clearTimeout(timer);
       scheduled.clear();
+      if (movedTimer) clearTimeout(movedTimer);
+      movedTimer = undefined;
+      movedRecipients.clear();
       started = false;
     },
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, sql } from 'drizzle-orm';
-import { type Db, rawFor } from '../../db/client';
+import { namedQueryFor, type Db } from '../../db/client';
 import { channelMessageEvents, channelMessages, channels } from '../../db/schema/channels';
 import { departments } from '../../db/schema/enterprise-admin';
 import { enterprises } from '../../db/schema/platform';
@@ -12,6 +12,8 @@ export type ChannelMessageInsert = typeof channelMessages.$inferInsert;
 const withDepartment = { ...getTableColumns(channels), departmentName: departments.name };
 
 /** SQL rank of a status (messageStatusRank of the contracts): a message only moves to a higher one. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const RANK_WHENS = `when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 when 'failed' then 4 else 0 end)`;
 const RANK_SQL = (column: string) => `(case ${column} ${RANK_WHENS}`;
 const rankOf = (column: unknown) => sql`(case ${column} ${sql.raw(RANK_WHENS)}`;
@@ -212,7 +214,15 @@ export function createChannelsRepository(db: Db) {
       events: StatusEventInsert[],
     ): Promise<{ stored: StoredStatusEvent[]; moved: MovedMessage[] }> {
       if (events.length === 0) return { stored: [], moved: [] };
-      const { rows } = await rawFor(db)(
+      // In key order, so that two batches written at once take their row locks in the same order.
+      const ordered = [...events].sort(
+        (a, b) =>
+          compare(a.channelId, b.channelId) ||
+          compare(a.vendorMessageId, b.vendorMessageId) ||
+          compare(a.status, b.status),
+      );
+      const { rows } = await namedQueryFor(db)(
+        'channels_store_status_events',
         `WITH input AS (
            SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
              enterprise_id uuid, channel_id uuid, vendor_message_id text, status text,
@@ -243,7 +253,7 @@ export function createChannelsRepository(db: Db) {
          SELECT 'moved', id, channel_id, vendor_message_id, status, enterprise_id, direction, source, source_id FROM moved`,
         [
           JSON.stringify(
-            events.map((event) => ({
+            ordered.map((event) => ({
               enterprise_id: event.enterpriseId,
               channel_id: event.channelId,
               vendor_message_id: event.vendorMessageId,

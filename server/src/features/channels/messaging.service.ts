@@ -192,18 +192,16 @@ export function createMessagingService(deps: {
       const target = await hit.target;
       return target && { ...target, cached: true };
     }
-    const target = repository
-      .getByWebhookKey(key)
-      .then((row) =>
-        row
-          ? {
-              row,
-              adapter: adapters.get(row.vendor),
-              channel: toMessagingChannel(box, config.publicUrl, row),
-              cached: false,
-            }
-          : undefined,
-      );
+    const target = repository.getByWebhookKey(key).then((row) =>
+      row
+        ? {
+            row,
+            adapter: adapters.get(row.vendor),
+            channel: toMessagingChannel(box, config.publicUrl, row),
+            cached: false,
+          }
+        : undefined,
+    );
     webhookTargets.set(key, { at: Date.now(), target });
     const found = await target.catch((error: unknown) => {
       webhookTargets.delete(key);
