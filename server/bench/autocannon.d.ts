@@ -21,6 +21,24 @@ declare module 'autocannon' {
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
+    /** Requests in all; overrides duration. */
+    amount?: number;
+    /** The requests each connection cycles through; setupRequest may rewrite each one before it goes. */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: Request) => Request;
+      onResponse?: (status: number, body: string) => void;
+    }[];
+  }
+
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
 
   interface Result {
