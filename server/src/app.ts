@@ -55,6 +55,7 @@ import { blacklistFeature } from './features/blacklist/index';
 import { rateCardFeature } from './features/rate-card/index';
 import { deliveryReportFeature } from './features/delivery-report/index';
 import { broadcastsFeature } from './features/broadcasts/index';
+import { createLocalLocks, createPostgresLocks } from './platform/session-locks';
 import type { ChannelMessaging } from './platform/messaging/channel-messaging';
 
 export interface AppDeps {
@@ -226,6 +227,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messaging: channels.messaging,
     blocklist,
     rates,
+    locks:
+      database.kind === 'postgres' && config.databaseUrl
+        ? createPostgresLocks(config.databaseUrl, app.log)
+        : createLocalLocks(),
   });
 
   if (fs.existsSync(config.webDist)) {

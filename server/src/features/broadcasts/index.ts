@@ -7,6 +7,7 @@ import type { Jobs } from '../../platform/jobs';
 import type { Blocklist, RateCard } from '../../platform/messaging/broadcast-ports';
 import type { ChannelMessaging } from '../../platform/messaging/channel-messaging';
 import type { EventBus } from '../../platform/realtime/bus';
+import type { SessionLocks } from '../../platform/session-locks';
 import { createBroadcastReader } from './broadcasts-read';
 import { registerBroadcastsRoutes } from './broadcasts.routes';
 import { createBroadcastsService } from './broadcasts.service';
@@ -23,6 +24,8 @@ export interface BroadcastsDeps {
   messaging: ChannelMessaging;
   blocklist: Blocklist;
   rates: RateCard;
+  /** Which process sends through a channel (see PipelineDeps.locks). */
+  locks?: SessionLocks;
 }
 
 /**
@@ -38,6 +41,7 @@ export function broadcastsFeature(app: FastifyInstance, deps: BroadcastsDeps) {
     config: deps.config,
     messaging: deps.messaging,
     blocklist: deps.blocklist,
+    locks: deps.locks,
     log: app.log,
   });
   const reader = createBroadcastReader({ db: deps.db });
@@ -60,6 +64,7 @@ export function broadcastsFeature(app: FastifyInstance, deps: BroadcastsDeps) {
   });
   app.addHook('onClose', async () => {
     await pipeline.stop();
+    await deps.locks?.close();
   });
   return { broadcasts, pipeline, reader };
 }

@@ -20,6 +20,7 @@ import {
   recipientsOf,
   statusCallback,
 } from './broadcast-test-fixtures';
+import { createPostgresLocks } from '../../platform/session-locks';
 import { createBroadcastPipeline, type BroadcastPipeline } from './pipeline';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -200,6 +201,54 @@ describe('the broadcast pipeline', () => {
     // 200 at 80 a second cannot be done in less than two seconds.
     expect(took).toBeGreaterThanOrEqual(2000);
     expect((await broadcastRow(database.db, broadcast.id)).status).toBe('COMPLETED');
+  });
+
+  it('paces a channel at its rate across two server processes: one sends, the other takes over when the first lets go', async (context) => {
+    if (database.kind !== 'postgres' || !database.url) return context.skip();
+    const numbers = phones(240, 1200);
+    const broadcast = await broadcastOf(numbers, 80);
+    const locks = [createPostgresLocks(database.url, log), createPostgresLocks(database.url, log)];
+    const processes = locks.map((lock) =>
+      createBroadcastPipeline({
+        db: database.db,
+        jobs: noJobs,
+        bus,
+        config: { broadcastUnpaced: false },
+        messaging: timedMessaging(messaging),
+        blocklist: mapBlocklist(blocked),
+        log,
+        locks: lock,
+        backoffUnitMs: 10,
+        progressIntervalMs: 50,
+      }),
+    );
+    try {
+      await Promise.all(processes.map((process) => process.start()));
+      // The first to take the channel's lock sends; the other waits. Part-way, the sender's lock
+      // connection goes (as when its process dies): it stops, and the other takes over.
+      await vi.waitFor(() => expect(sendStarts.length).toBeGreaterThanOrEqual(60), { timeout: 5000 });
+      const sentBeforeHandOver = sendStarts.length;
+      const sender = await Promise.any(
+        locks.map(async (lock, index) => (lock.holds(`broadcast-channel:${channel.id}`) ? index : Promise.reject())),
+      );
+      await locks[sender]!.close();
+      await vi.waitFor(async () => expect((await broadcastRow(database.db, broadcast.id)).status).toBe('COMPLETED'), {
+        timeout: 15_000,
+        interval: 200,
+      });
+      expect(sentBeforeHandOver).toBeLessThan(numbers.length);
+    } finally {
+      await Promise.all(processes.map((process) => process.stop()));
+      await Promise.all(locks.map((lock) => lock.close()));
+    }
+
+    expect(sentTo().sort()).toEqual([...numbers].sort());
+    const sorted = [...sendStarts].sort((a, b) => a - b);
+    let start = 0;
+    for (let end = 0; end < sorted.length; end += 1) {
+      while (sorted[end]! - sorted[start]! >= 1000) start += 1;
+      expect(end - start + 1, 'sends in one second across both processes').toBeLessThanOrEqual(80);
+    }
   });
 
   it('retries throughput (130429), 5xx and timeouts with backoff, then records the success', async () => {

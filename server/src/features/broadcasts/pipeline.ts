@@ -8,6 +8,7 @@ import type { BlockReason, Blocklist } from '../../platform/messaging/broadcast-
 import type { ChannelMessaging } from '../../platform/messaging/channel-messaging';
 import { VendorError, type TemplateMessage } from '../../platform/messaging/vendor-adapter';
 import type { EventBus } from '../../platform/realtime/bus';
+import type { SessionLocks } from '../../platform/session-locks';
 import { progressOf, publicProgress } from './broadcast-progress';
 import { createRateLimiter, systemClock, type Clock, type RateLimiter } from './pacing';
 
@@ -58,6 +59,11 @@ export interface PipelineDeps {
   messaging: ChannelMessaging;
   blocklist: Blocklist;
   log: PipelineLogger;
+  /**
+   * One process at a time sends through a channel (its pace is the channel's, not each process's):
+   * the runner holds the channel's lock while it works. Without it, every process paces alone.
+   */
+  locks?: SessionLocks;
   /**
    * Test seams: the clock the pacing reads, sends in flight per channel, the progress interval,
    * and the length of a backoff second (1000 ms).
@@ -246,6 +252,8 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
   const limiters = new Map<string, RateLimiter>();
   /** Rows this process has claimed and not yet written back: never "recovered" from under it. */
   const inFlight = new Set<string>();
+  /** The lock a process holds while it sends through a channel (see PipelineDeps.locks). */
+  const lockKey = (channelId: string) => `broadcast-channel:${channelId}`;
   let started = false;
   let stopping = false;
   let listening = false;
@@ -525,7 +533,8 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
         }
         await lane.semaphore.acquire();
         await limiter.take();
-        if (stopping) {
+        // Stopping, or the channel's lock was lost (another process may be sending now).
+        if (stopping || (deps.locks && !deps.locks.holds(lockKey(broadcast.channelId)))) {
           lane.semaphore.release();
           break;
         }
@@ -631,11 +640,17 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
   }
 
   async function runChannel(channelId: string, runner: { again: boolean }) {
+    // Another process sending through this channel keeps it; if that process dies, its lock goes
+    // with its connection and the next sweep here takes over.
+    if (deps.locks && !(await deps.locks.tryLock(lockKey(channelId)))) return;
     const lane: Lane = { semaphore: createSemaphore(concurrency), tasks: new Set() };
     try {
       await work(channelId, runner, lane);
     } finally {
       await settle(lane);
+      await deps.locks
+        ?.unlock(lockKey(channelId))
+        .catch((error: unknown) => deps.log.error({ err: error, channelId }, 'could not release a channel lock'));
     }
   }
 
@@ -643,6 +658,7 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
     await recover(channelId);
     for (;;) {
       if (stopping) return;
+      if (deps.locks && !deps.locks.holds(lockKey(channelId))) return;
       runner.again = false;
       const active = await activeBroadcasts(channelId);
       if (active.length === 0) return;
