@@ -8,6 +8,7 @@ import type { Template, TemplateComponent } from '@parley/contracts/templates';
 import { fail, installFakeApi, ok, type FakeRequest } from '../../../test/fake-api';
 import { renderWithRouter } from '../../../test/render-app';
 import { toastStore } from '../../../lib/toast';
+import { BroadcastSendDialog } from './BroadcastSendDialog';
 import { BroadcastSendPage } from './BroadcastSendPage';
 
 const SANDBOX = '0c0c0000-0000-4000-8000-000000000001';
@@ -219,6 +220,81 @@ async function pick(user: ReturnType<typeof userEvent.setup>, label: string, opt
   await user.click(screen.getByRole('button', { name: new RegExp(`^${label}`) }));
   await user.click(await screen.findByRole('option', { name: new RegExp(`^${option}`) }));
 }
+
+describe('BroadcastSendDialog (embedded in a chat or a campaign test)', () => {
+  const CHAT = 'chat-42';
+  const renderDialog = (onClose: () => void) =>
+    renderWithRouter(
+      <BroadcastSendDialog
+        opened
+        resourceType="CHAT"
+        resourceId={CHAT}
+        channel={{ id: SANDBOX, name: 'Sandbox WhatsApp', type: 4 }}
+        phoneNumber="+919876500100"
+        onClose={onClose}
+      />,
+    );
+
+  async function fillOrder(user: ReturnType<typeof userEvent.setup>) {
+    await pick(user, 'Choose Template', 'order_update');
+    const mapping = await screen.findByRole('region', { name: 'Variable mapping' });
+    await user.type(within(mapping).getByRole('textbox', { name: 'Body {{1}} value' }), 'friend');
+    await user.click(within(mapping).getByRole('textbox', { name: 'Body {{2}} value' }));
+    await user.paste('ORD-7');
+  }
+
+  it("fixes a chat's channel and customer, sends with where it came from, and closes", async () => {
+    const api = baseApi({
+      'POST /api/broadcasts/validate': ok(passingCheck(3)),
+      'POST /api/broadcasts': ok({ data: {} }),
+    });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderDialog(onClose);
+    const dialog = await screen.findByRole('dialog', { name: 'Broadcast' });
+    expect(within(dialog).getByRole('button', { name: /^Choose Channel/ })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: /Mobile Numbers/ })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: /Mobile Numbers/ })).toHaveValue('+919876500100');
+    await fillOrder(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const summary = await screen.findByRole('dialog', { name: 'Before sending' });
+    await user.click(await within(summary).findByRole('button', { name: /^Send to/ }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(api.calls('POST /api/broadcasts')[0]!.body).toMatchObject({
+      channelId: SANDBOX,
+      phoneNumber: ['+919876500100'],
+      resourceType: 'CHAT',
+      resourceId: CHAT,
+    });
+    expect(toastMessages()).toContain('Broadcast queued: messages go out at the channel’s pace');
+  }, 60_000);
+
+  it('tells a failed send in a toast and closes, as inside a chat', async () => {
+    baseApi({
+      'POST /api/broadcasts/validate': ok(passingCheck(3)),
+      'POST /api/broadcasts': fail(422, 5402, 'Only an APPROVED template can be sent'),
+    });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderDialog(onClose);
+    await fillOrder(user);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const summary = await screen.findByRole('dialog', { name: 'Before sending' });
+    await user.click(await within(summary).findByRole('button', { name: /^Send to/ }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(toastMessages()).toContain('Only an APPROVED template can be sent');
+  }, 60_000);
+
+  it('closes on Cancel without sending', async () => {
+    const api = baseApi();
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderDialog(onClose);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(api.calls('POST /api/broadcasts')).toHaveLength(0);
+  });
+});
 
 describe('BroadcastSendPage', () => {
   it('sends a template to customers from the customer master with a column variable, after the pre-send check', async () => {

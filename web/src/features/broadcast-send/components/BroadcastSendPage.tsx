@@ -6,7 +6,7 @@ import { broadcastMessages, type BroadcastCheck, type BroadcastRequest } from '@
 import type { Template } from '@parley/contracts/templates';
 import { TemplatePreview } from '../../../components/template-preview/TemplatePreview';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isSessionEndingError } from '../../../lib/api-client';
 import { describeFailure } from '../../../lib/failure-message';
 import { showToast } from '../../../lib/toast';
 import { useCheckBroadcast } from '../api/check-broadcast';
@@ -39,13 +39,55 @@ export const BROADCASTS_PATH = '/campaigns/broadcast';
 const RCS_TYPE = 10;
 
 /**
- * The broadcast send screen (engagement.md §2.10, §2.14, §4, §5): channel, template, attachments,
- * mobile numbers (typed or from the customer master), the variable mapping and a live preview;
- * Send runs the pre-send check first and sends from its summary.
+ * The send form opened from elsewhere (engagement.md §2.10, §5): a campaign test or a chat. A chat
+ * fixes the channel and the customer's number; the form closes when done instead of navigating.
  */
+export interface EmbeddedBroadcast {
+  resourceType: 'CAMPAIGN' | 'CHAT';
+  resourceId: string;
+  /** Fixed (and not editable) when given: a chat's channel. */
+  channel?: ChosenChannel;
+  /** Fixed (and not editable) when given: the chat's customer. */
+  phoneNumber?: string;
+  /** CLOSE: after a send, a failed send (its error shown as a toast), or Cancel. */
+  onClose: () => void;
+}
+
+/** The broadcast send screen at /campaigns/broadcast/create. */
 export function BroadcastSendPage() {
+  return (
+    <Stack gap="md" maw={1280}>
+      <div>
+        <Anchor component={Link} to={BROADCASTS_PATH} size="sm" c="dimmed">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            Broadcasts
+          </Group>
+        </Anchor>
+        <Title order={1} fz={24} mt={4}>
+          {broadcastMessages.heading}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Send an approved template to many numbers. Nothing goes out before you have seen the check of every recipient.
+        </Text>
+      </div>
+      <BroadcastSendForm />
+    </Stack>
+  );
+}
+
+/**
+ * The broadcast send form (engagement.md §2.10, §2.14, §4, §5): channel, template, attachments,
+ * mobile numbers (typed or from the customer master), the variable mapping and a live preview;
+ * Send runs the pre-send check first and sends from its summary. On its page, or embedded.
+ */
+export function BroadcastSendForm({ embedded }: { embedded?: EmbeddedBroadcast }) {
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<BroadcastDraft>(emptyDraft);
+  const [draft, setDraft] = useState<BroadcastDraft>(() =>
+    embedded
+      ? { ...emptyDraft, channel: embedded.channel ?? null, numbersText: embedded.phoneNumber ?? '' }
+      : emptyDraft,
+  );
   const [submitted, setSubmitted] = useState(false);
   const [numbersTouched, setNumbersTouched] = useState(false);
   const [server, setServer] = useState<{ fields: FormErrors; others: string[] }>({ fields: {}, others: [] });
@@ -135,7 +177,10 @@ export function BroadcastSendPage() {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(clientErrors).length > 0 || !content.data || !variablesQuery.isSuccess) return;
-    const request = buildRequest(draft, content.data, variables);
+    const request: BroadcastRequest = {
+      ...buildRequest(draft, content.data, variables),
+      ...(embedded ? { resourceType: embedded.resourceType, resourceId: embedded.resourceId } : {}),
+    };
     setServer({ fields: {}, others: [] });
     setSummary({ request, error: null });
     check.mutate(request, {
@@ -154,13 +199,26 @@ export function BroadcastSendPage() {
     send.mutate(request, {
       onSuccess: () => {
         showToast(broadcastMessages.sent, { tone: 'success' });
+        setSummary(null);
+        if (embedded) {
+          embedded.onClose();
+          return;
+        }
         setDraft(emptyDraft);
         setSubmitted(false);
         setNumbersTouched(false);
-        setSummary(null);
         void navigate(BROADCASTS_PATH);
       },
-      onError: (failure) => handleCheckFailure(failure, request, checked),
+      onError: (failure) => {
+        // Inside a campaign test or a chat, a failed send is told in a toast and the dialog closes (§8).
+        if (embedded) {
+          if (!isSessionEndingError(failure)) showToast(describeFailure(failure), { tone: 'error' });
+          setSummary(null);
+          embedded.onClose();
+          return;
+        }
+        handleCheckFailure(failure, request, checked);
+      },
     });
   };
 
@@ -170,22 +228,7 @@ export function BroadcastSendPage() {
   const channelType = draft.channel?.type === RCS_TYPE ? 'RCS' : 'WHATSAPP';
 
   return (
-    <Stack gap="md" maw={1280}>
-      <div>
-        <Anchor component={Link} to={BROADCASTS_PATH} size="sm" c="dimmed">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={16} aria-hidden />
-            Broadcasts
-          </Group>
-        </Anchor>
-        <Title order={1} fz={24} mt={4}>
-          {broadcastMessages.heading}
-        </Title>
-        <Text size="sm" c="dimmed">
-          Send an approved template to many numbers. Nothing goes out before you have seen the check of every recipient.
-        </Text>
-      </div>
-
+    <>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <form onSubmit={handleSubmit} noValidate aria-label="Broadcast">
@@ -207,7 +250,12 @@ export function BroadcastSendPage() {
 
               <Paper withBorder radius="md" p="sm" component="section" aria-label="Message">
                 <Stack gap="sm">
-                  <ChannelPicker value={draft.channel} error={shown('channelId')} onChange={handleChannel} />
+                  <ChannelPicker
+                    value={draft.channel}
+                    error={shown('channelId')}
+                    disabled={Boolean(embedded?.channel)}
+                    onChange={handleChannel}
+                  />
                   <TemplatePicker
                     channelId={draft.channel?.id}
                     value={draft.template}
@@ -246,6 +294,7 @@ export function BroadcastSendPage() {
                 <MobileNumbersField
                   value={draft.numbersText}
                   error={shown('phoneNumber')}
+                  disabled={Boolean(embedded?.phoneNumber)}
                   onChange={(numbersText) => update({ numbersText }, ['phoneNumber'])}
                   onBlur={() => setNumbersTouched(draft.numbersText.trim() !== '' || numbersTouched)}
                   onPickCustomers={() => setPickerOpened(true)}
@@ -275,9 +324,15 @@ export function BroadcastSendPage() {
               ) : null}
 
               <Group justify="flex-end" gap="sm">
-                <Button component={Link} to={BROADCASTS_PATH} variant="default">
-                  Cancel
-                </Button>
+                {embedded ? (
+                  <Button variant="default" onClick={embedded.onClose}>
+                    Cancel
+                  </Button>
+                ) : (
+                  <Button component={Link} to={BROADCASTS_PATH} variant="default">
+                    Cancel
+                  </Button>
+                )}
                 <Button type="submit" leftSection={<IconChecklist size={16} />} loading={check.isPending}>
                   Send
                 </Button>
@@ -328,6 +383,6 @@ export function BroadcastSendPage() {
         onClose={() => setSummary(null)}
         onSend={handleSend}
       />
-    </Stack>
+    </>
   );
 }
