@@ -1,18 +1,12 @@
-import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TemplateBody } from '@parley/contracts/templates';
 import { as, json, type Tenant, type TestContext } from '../../../test/test-app';
+import type { Envelope } from '../../../test/uploads';
 import { messageTemplates } from '../../db/schema/channels';
-import { productCardPng } from '../../seed-templates';
 
 /** What the broadcast tests share: calls as a tenant, a Sandbox channel, approved templates, uploads. */
-export type Envelope<T = Record<string, unknown>> = {
-  status: boolean;
-  code?: number;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  data: T;
-};
+export type { Envelope };
+export { picture, upload } from '../../../test/uploads';
 
 export function caller(context: TestContext) {
   return async <T = Record<string, unknown>>(
@@ -69,26 +63,6 @@ export async function createTemplate(
     await context.database.db.update(messageTemplates).set({ status: 'APPROVED' }).where(eq(messageTemplates.id, id));
   return id;
 }
-
-/** Uploads a file through POST /api/files. */
-export async function upload(context: TestContext, tenant: Tenant, name: string, bytes: Buffer) {
-  const boundary = `----parley${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: { ...as(tenant.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
-  return json<Envelope<{ id: string; name: string; contentType: string }>>(response).data;
-}
-
-export const picture = () => productCardPng([20, 60, 120], [90, 160, 200], [250, 220, 120], 64, 36);
 
 /** A one-page PDF (the content sniffer reads the %PDF magic). */
 export const pdf = () =>

@@ -1,16 +1,10 @@
-import crypto from 'node:crypto';
 import type { TemplateBody } from '@parley/contracts/templates';
 import { as, json, type Tenant, type TestContext } from '../../../test/test-app';
-import { productCardPng } from '../../seed-templates';
+import type { Envelope } from '../../../test/uploads';
 
 /** What the template tests share: calls as a tenant, channels made through the channels API, uploads. */
-export type Envelope<T = Record<string, unknown>> = {
-  status: boolean;
-  code?: number;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  data: T;
-};
+export type { Envelope };
+export { picture, upload } from '../../../test/uploads';
 
 export function caller(context: TestContext) {
   return (tenant: Tenant, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
@@ -46,26 +40,6 @@ export const kaleyraChannel = (context: TestContext, tenant: Tenant) =>
     vendor: 3,
     data: { apiKey: 'kaleyra-key-0123456789', sid: 'HXIN1234', contactId: '919812345678' },
   });
-
-/** Uploads a file through POST /api/files, as the template editor does. */
-export async function upload(context: TestContext, tenant: Tenant, name: string, bytes: Buffer) {
-  const boundary = `----parley${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: { ...as(tenant.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
-  return json<Envelope<{ id: string; name: string; contentType: string }>>(response).data;
-}
-
-export const picture = () => productCardPng([20, 60, 120], [90, 160, 200], [250, 220, 120], 64, 36);
 
 /** A small MP4 (ftyp box only is enough for the content sniffer). */
 export function mp4(): Buffer {
