@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TemplateBody } from '@parley/contracts/templates';
 import { as, json, type Tenant, type TestContext } from '../../../test/test-app';
+import { carouselTemplate as sharedCarousel } from '../../../test/template-bodies';
 import type { Envelope } from '../../../test/uploads';
 import { messageTemplates } from '../../db/schema/channels';
 
@@ -144,35 +145,5 @@ export function offerTemplate(channelId: string, name: string, sampleFileId: str
 }
 
 /** A carousel of image cards, each with a body variable and a URL button with a suffix. */
-export function carouselTemplate(channelId: string, name: string, sampleFileIds: string[]): TemplateBody {
-  return {
-    channelId,
-    name,
-    language: 'en_US',
-    category: 'MARKETING',
-    components: [
-      { type: 'BODY', text: 'Hi {{1}}, new arrivals!', example: { body_text: [['Asha']] } },
-      {
-        type: 'CAROUSEL',
-        cards: sampleFileIds.map((fileId, index) => ({
-          components: [
-            { type: 'HEADER', format: 'IMAGE', media: { fileId, url: '' } },
-            { type: 'BODY', text: `Card ${index + 1} costs {{1}}.`, example: { body_text: [['₹499']] } },
-            {
-              type: 'BUTTONS',
-              buttons: [
-                { type: 'QUICK_REPLY', text: 'Tell me more' },
-                {
-                  type: 'URL',
-                  text: 'Shop',
-                  url: 'https://shop.example.com/items/{{1}}',
-                  example: ['https://shop.example.com/items/coat'],
-                },
-              ],
-            },
-          ],
-        })),
-      },
-    ],
-  };
-}
+export const carouselTemplate = (channelId: string, name: string, fileIds: string[]): TemplateBody =>
+  sharedCarousel(channelId, name, fileIds, { urlVariable: true });

@@ -193,17 +193,6 @@ export function createChannelsRepository(db: Db) {
         .limit(1);
       return row !== undefined;
     },
-    /** A status event, once per message and status; undefined when it was already stored. */
-    async insertEvent(values: typeof channelMessageEvents.$inferInsert) {
-      const [row] = await db
-        .insert(channelMessageEvents)
-        .values(values)
-        .onConflictDoNothing({
-          target: [channelMessageEvents.channelId, channelMessageEvents.vendorMessageId, channelMessageEvents.status],
-        })
-        .returning();
-      return row;
-    },
     /**
      * Status events of many callbacks in one statement: each stored once per message and status
      * (repeats are dropped), and every outbound message they concern moved to the highest status

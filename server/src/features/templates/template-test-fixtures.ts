@@ -83,31 +83,4 @@ export function utilityTemplate(channelId: string, name: string, overrides: Part
   };
 }
 
-/** A marketing carousel of `count` image cards (each card's media an uploaded file id). */
-export function carouselTemplate(channelId: string, name: string, fileIds: string[]): TemplateBody {
-  return {
-    channelId,
-    name,
-    language: 'en_US',
-    category: 'MARKETING',
-    components: [
-      { type: 'BODY', text: 'Hi {{1}}, new arrivals!', example: { body_text: [['Asha']] } },
-      {
-        type: 'CAROUSEL',
-        cards: fileIds.map((fileId, index) => ({
-          components: [
-            { type: 'HEADER', format: 'IMAGE', media: { fileId, url: '' } },
-            { type: 'BODY', text: `Card ${index + 1} costs {{1}}.`, example: { body_text: [['₹499']] } },
-            {
-              type: 'BUTTONS',
-              buttons: [
-                { type: 'QUICK_REPLY', text: 'Tell me more' },
-                { type: 'URL', text: 'Shop', url: 'https://shop.example.com/items' },
-              ],
-            },
-          ],
-        })),
-      },
-    ],
-  };
-}
+export { carouselTemplate } from '../../../test/template-bodies';
