@@ -5,8 +5,7 @@
  * own item is stored.
  *
  * One batch is written at a time (two writers were measured slower: they halve the batches and
- * contend for the same rows). The next batch goes to the database before the callers of the one
- * just stored are answered, so that their work (an HTTP answer each) overlaps its round trip.
+ * contend for the same rows).
  *
  * `store` gets a batch and answers one result per item, in order. When a batch of several fails,
  * its items are stored again one by one, so that one bad item (a row a foreign key no longer
@@ -17,34 +16,31 @@ export function createGroupCommit<T, R>(store: (items: T[]) => Promise<R[]>, opt
   let queue: Waiting[] = [];
   let running = false;
 
-  /** Stores the batch; answers how to settle its callers (done by the caller, when it suits). */
-  async function write(batch: Waiting[]): Promise<() => void> {
+  async function write(batch: Waiting[]) {
     let results: R[];
     try {
       results = await store(batch.map((waiting) => waiting.item));
     } catch (error) {
-      if (batch.length === 1) return () => batch[0]!.reject(error);
-      const settles: (() => void)[] = [];
-      for (const waiting of batch) settles.push(await write([waiting]));
-      return () => settles.forEach((settle) => settle());
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      for (const waiting of batch) await write([waiting]);
+      return;
     }
-    return () => batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+    batch.forEach((waiting, index) => waiting.resolve(results[index]!));
   }
 
   async function drain() {
     running = true;
-    let settle: (() => void) | undefined;
     try {
       while (queue.length > 0) {
         const batch = queue.slice(0, options.maxBatch);
         queue = queue.slice(options.maxBatch);
-        const writing = write(batch);
-        settle?.();
-        settle = await writing;
+        await write(batch);
       }
     } finally {
       running = false;
-      settle?.();
     }
   }
 
