@@ -61,6 +61,7 @@ describe('AgentsListPage', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Search agents' }), 'zebra');
     expect(await screen.findByText('No agents match "zebra"')).toBeInTheDocument();
-    expect(api.calls('GET /api/agents').at(-1)!.query.get('name')).toBe('zebra');
+    // The message follows the box at once; the search goes out after its debounce.
+    await waitFor(() => expect(api.calls('GET /api/agents').at(-1)!.query.get('name')).toBe('zebra'));
   });
 });
