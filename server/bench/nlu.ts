@@ -162,9 +162,15 @@ if (values.threshold === 'val') {
 // Warm up (JIT, and the sentence encoder for Semantic), then the batched run on the whole split.
 await classifier.rankMany(evalSplit.slice(0, 64).map((example) => example.text));
 clearEmbeddingCache();
+const statsBefore = { ...classifier.stats };
 const batchStart = performance.now();
 const rows = await scoreSplit(classifier, evalSplit);
 const batchSeconds = (performance.now() - batchStart) / 1000;
+// Semantic: the share of messages the cascade sent through the sentence encoder.
+const embeddedShare =
+  modelType === 'Semantic'
+    ? (classifier.stats.embedded - statsBefore.embedded) / Math.max(1, classifier.stats.ranked - statsBefore.ranked)
+    : null;
 
 clearEmbeddingCache();
 const latencies: number[] = [];
@@ -201,6 +207,7 @@ console.log(
     predictP50Ms: round(percentile(latencies, 50), 3),
     predictP99Ms: round(percentile(latencies, 99), 3),
     utterancesPerSecond: Math.round(evalSplit.length / batchSeconds),
+    embeddedShare: round(embeddedShare, 3),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     modelBytes: classifier.serialize().length,
     trainPhrases: dataset.train.length,

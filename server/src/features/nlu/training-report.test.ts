@@ -16,6 +16,7 @@ function keywordTrain(keywords: Record<string, string>) {
     rank: async (text) => rank(text),
     rankMany: async (texts) => texts.map(rank),
     serialize: () => new Uint8Array(),
+    stats: { ranked: 0, embedded: 0 },
   });
 }
 

