@@ -97,7 +97,7 @@ async function seed(database: Database) {
 }
 
 /** The import as the job runs it; answers seconds and the final counts. */
-async function runImport(database: Database, file: string, dataDir: string) {
+async function runImport(database: Database & { url?: string }, file: string, dataDir: string) {
   const { enterpriseId, segmentId } = await seed(database);
   const saved = await saveCsvUpload(
     { db: database.db, dataDir },
@@ -148,41 +148,98 @@ async function runImport(database: Database, file: string, dataDir: string) {
     defaultPhoneRegion: 'IN',
   });
   const started = performance.now();
+  const cpuBefore = database.kind === 'postgres' ? backendCpuSeconds(databaseName(database)) : null;
   await handle({ enterpriseId, uploadId });
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = database.kind === 'postgres' ? backendCpuSeconds(databaseName(database)) : null;
   await bus.close();
   const upload = (await repository.get(enterpriseId, uploadId))!;
   if (upload.state !== 'COMPLETED') throw new Error(`import ended ${upload.state}: ${upload.errorMessage}`);
   return {
     seconds,
     databaseSeconds: +databaseSeconds.toFixed(1),
+    databaseCpu: cpuSpent(cpuBefore, cpuAfter),
     total: upload.totalLines,
     accepted: upload.acceptedLines,
     errors: upload.errorLines,
   };
 }
 
+/**
+ * CPU seconds (user + system) so far of the PostgreSQL backends connected to `database` on this
+ * machine (from /proc: a backend's command line names its database). The difference across a step
+ * is what the database server spent on that step's statements, whichever pooled connection ran
+ * them; a backend that ends within the step takes its share with it, so the figure can only come out
+ * low. Null where there is no /proc or PostgreSQL runs elsewhere.
+ */
+function backendCpuSeconds(database: string): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  let found = false;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    let command: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue; // ended meanwhile, or not ours to read
+    }
+    // "postgres: [<cluster>: ]<user> <database> <client> <state>" (Debian names the cluster)
+    if (!command.split(/[\s\0]+/).slice(1, 5).includes(database)) continue;
+    found = true;
+    // After "(comm) ": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return found ? ticks / CLOCK_TICKS : null;
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
 /** Raw COPY of the same file into a bare table of text columns. */
 async function rawCopy(database: Database & { url?: string }, file: string) {
   const columns = HEADER.map((_, index) => `c${index} text`).join(', ');
   await database.raw(`DROP TABLE IF EXISTS bench_bare; CREATE TABLE bench_bare (${columns})`);
   const copySql = 'COPY bench_bare FROM STDIN WITH (FORMAT csv, HEADER true)';
-  const started = performance.now();
+  let seconds: number;
+  let databaseCpu: number | null = null;
   if (database.kind === 'postgres') {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
+      const name = databaseName(database);
+      const cpuBefore = backendCpuSeconds(name);
+      const started = performance.now();
       await pipeline(fs.createReadStream(file, { highWaterMark: 256 * 1024 }), client.query(copyStreams.from(copySql)));
+      seconds = (performance.now() - started) / 1000;
+      databaseCpu = cpuSpent(cpuBefore, backendCpuSeconds(name)); // before the backend ends
     } finally {
       await client.end();
     }
   } else {
+    const started = performance.now();
     await database.bulk((session) => session.copyFrom(copySql, fs.readFileSync(file, 'utf8')));
+    seconds = (performance.now() - started) / 1000;
   }
-  const seconds = (performance.now() - started) / 1000;
   const count = await database.raw('SELECT count(*)::int AS n FROM bench_bare', []);
   await database.raw('DROP TABLE bench_bare');
-  return { seconds, rows: Number(count.rows[0]!.n) };
+  return { seconds, rows: Number(count.rows[0]!.n), databaseCpu };
+}
+
+function databaseName(database: Database & { url?: string }): string {
+  return decodeURIComponent(new URL(database.url ?? 'postgres://x/').pathname.slice(1));
+}
+
+function cpuSpent(before: number | null, after: number | null): number | null {
+  return before === null || after === null ? null : +(after - before).toFixed(2);
 }
 
 /** A fresh migrated database: a copy of the PGlite template, or a PostgreSQL database from its template. */
@@ -219,6 +276,12 @@ async function measure(kind: 'pglite' | 'postgres', file: string) {
       copySeconds: +copy.seconds.toFixed(1),
       copyRowsPerSecond: Math.round(copyRate),
       ratio: +(importRate / copyRate).toFixed(3),
+      // PostgreSQL only: CPU seconds the database server spent on each. One import runs its
+      // statements one after another on one connection, so it cannot take less time than its
+      // database work: copySeconds / importDatabaseCpu bounds the ratio even with free JavaScript.
+      importDatabaseCpu: imported.databaseCpu,
+      copyDatabaseCpu: copy.databaseCpu,
+      ratioBound: imported.databaseCpu ? +(copy.seconds / imported.databaseCpu).toFixed(3) : null,
     };
   } finally {
     await database.close();
