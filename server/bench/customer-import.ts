@@ -188,7 +188,13 @@ function backendCpuSeconds(database: string): number | null {
       continue; // ended meanwhile, or not ours to read
     }
     // "postgres: [<cluster>: ]<user> <database> <client> <state>" (Debian names the cluster)
-    if (!command.split(/[\s\0]+/).slice(1, 5).includes(database)) continue;
+    if (
+      !command
+        .split(/[\s\0]+/)
+        .slice(1, 5)
+        .includes(database)
+    )
+      continue;
     found = true;
     // After "(comm) ": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -13,14 +13,7 @@ import {
   PhraseIndex,
   type SparseVector,
 } from './lexical-features';
-import {
-  dequantizeWeights,
-  type LinearModel,
-  linearScores,
-  quantizeWeights,
-  softmaxInPlace,
-  trainSoftmax,
-} from './linear-model';
+import { type QuantizedModel, quantizedScores, quantizeWeights, softmaxInPlace, trainSoftmax } from './linear-model';
 import { decodeModel, encodeModel } from './model-codec';
 import type { IntentClassifier, IntentScore, Language, LexicalModelType, TrainingData, TrainOptions } from './types';
 
@@ -118,13 +111,6 @@ interface ModelHeader {
   cascadeConfidence?: number;
 }
 
-/** A linear model with the int16 weights it was rounded to (what `serialize` stores). */
-interface StoredLinearModel {
-  model: LinearModel;
-  quantized: Int16Array;
-  scales: Float32Array;
-}
-
 function epochsFor(params: ClassifierParams, phrases: number): number {
   return Math.max(params.minEpochs, Math.min(params.maxEpochs, Math.ceil(params.stepBudget / Math.max(1, phrases))));
 }
@@ -152,7 +138,7 @@ export async function trainClassifier(
   const lexicalVectors = texts.map((text) => space.vectorize(text));
   const labels = Int32Array.from(labelList);
   // The cascade's lexical-only model, trained as the SVM is while the encoder threads embed.
-  let lexicalModel: StoredLinearModel | null = null;
+  let lexicalModel: QuantizedModel | null = null;
   if (semantic && params.cascadeConfidence <= 1) {
     const svm = DEFAULT_PARAMS.SVM;
     const trained = trainSoftmax(lexicalVectors, labels, space.size, intents.length, {
@@ -162,7 +148,7 @@ export async function trainClassifier(
       gradientEpsilon: svm.gradientEpsilon,
       seed: options.seed ?? 1,
     });
-    lexicalModel = { model: trained, ...quantizeWeights(trained) };
+    lexicalModel = { classes: intents.length, bias: trained.bias, ...quantizeWeights(trained) };
   }
   const embeddingDimensions = semantic ? EMBEDDING_DIMENSIONS : 0;
   let examples = lexicalVectors;
@@ -208,7 +194,13 @@ export async function trainClassifier(
     embeddingDimensions,
     ...(lexicalModel ? { cascadeConfidence: params.cascadeConfidence } : {}),
   };
-  return new LinearIntentClassifier(header, space, { model, quantized, scales }, lexicalModel, centroids);
+  return new LinearIntentClassifier(
+    header,
+    space,
+    { classes: intents.length, quantized, scales, bias: model.bias },
+    lexicalModel,
+    centroids,
+  );
 }
 
 export async function loadClassifier(bytes: Uint8Array): Promise<IntentClassifier> {
@@ -219,31 +211,19 @@ export async function loadClassifier(bytes: Uint8Array): Promise<IntentClassifie
   const bias = arrays.bias as Float32Array;
   const space = new LexicalSpace(header.terms, idf, header.lexical);
   const classes = header.intents.length;
-  const model: LinearModel = {
-    features: space.size + header.embeddingDimensions,
-    classes,
-    weights: dequantizeWeights(quantized, scales, classes),
-    bias,
-  };
-  let lexicalModel: StoredLinearModel | null = null;
-  if (arrays.lexicalWeights && header.cascadeConfidence !== undefined) {
-    const lexicalQuantized = arrays.lexicalWeights as Int16Array;
-    const lexicalScales = arrays.lexicalScales as Float32Array;
-    lexicalModel = {
-      model: {
-        features: space.size,
-        classes,
-        weights: dequantizeWeights(lexicalQuantized, lexicalScales, classes),
-        bias: arrays.lexicalBias as Float32Array,
-      },
-      quantized: lexicalQuantized,
-      scales: lexicalScales,
-    };
-  }
+  const lexicalModel: QuantizedModel | null =
+    arrays.lexicalWeights && header.cascadeConfidence !== undefined
+      ? {
+          classes,
+          quantized: arrays.lexicalWeights as Int16Array,
+          scales: arrays.lexicalScales as Float32Array,
+          bias: arrays.lexicalBias as Float32Array,
+        }
+      : null;
   return new LinearIntentClassifier(
     header,
     space,
-    { model, quantized, scales },
+    { classes, quantized, scales, bias },
     lexicalModel,
     arrays.centroids as Float32Array,
   );
@@ -292,9 +272,9 @@ class LinearIntentClassifier implements IntentClassifier {
   constructor(
     private readonly header: ModelHeader,
     private readonly space: LexicalSpace,
-    private readonly main: StoredLinearModel,
+    private readonly main: QuantizedModel,
     /** Semantic: the cascade's lexical-only model (null: every message is embedded). */
-    private readonly lexical: StoredLinearModel | null,
+    private readonly lexical: QuantizedModel | null,
     /** Semantic: unit-length mean embedding of each intent's phrases (intent-major); else empty. */
     private readonly centroids: Float32Array,
   ) {
@@ -338,7 +318,7 @@ class LinearIntentClassifier implements IntentClassifier {
         const x = embedding
           ? withEmbedding(pass.vector, embedding, this.space.size, this.header.embeddingWeight)
           : pass.vector;
-        scores = softmaxInPlace(linearScores(this.main.model, x), this.header.temperature);
+        scores = softmaxInPlace(quantizedScores(this.main, x), this.header.temperature);
         const { semanticGateLow, semanticGateHigh } = this.header;
         if (embedding && semanticGateHigh > 0 && gate < 1) {
           gate = Math.max(gate, ramp(this.bestCentroidCosine(embedding), semanticGateLow, semanticGateHigh));
@@ -375,9 +355,9 @@ class LinearIntentClassifier implements IntentClassifier {
     let lexicalScores: Float64Array | null = null;
     const cascade = this.header.cascadeConfidence;
     if (!semantic) {
-      lexicalScores = softmaxInPlace(linearScores(this.main.model, vector), this.header.temperature);
+      lexicalScores = softmaxInPlace(quantizedScores(this.main, vector), this.header.temperature);
     } else if (this.lexical && cascade !== undefined && vector.idx.length > 0) {
-      const scores = softmaxInPlace(linearScores(this.lexical.model, vector), this.header.temperature);
+      const scores = softmaxInPlace(quantizedScores(this.lexical, vector), this.header.temperature);
       if (Math.max(...scores) * gate >= cascade) lexicalScores = scores;
     }
     return { vector, nearest, gate, lexicalScores };
@@ -397,13 +377,13 @@ class LinearIntentClassifier implements IntentClassifier {
   serialize(): Uint8Array {
     return encodeModel(this.header, {
       idf: this.space.idf,
-      bias: this.main.model.bias,
+      bias: this.main.bias,
       scales: this.main.scales,
       weights: this.main.quantized,
       centroids: this.centroids,
       ...(this.lexical
         ? {
-            lexicalBias: this.lexical.model.bias,
+            lexicalBias: this.lexical.bias,
             lexicalScales: this.lexical.scales,
             lexicalWeights: this.lexical.quantized,
           }

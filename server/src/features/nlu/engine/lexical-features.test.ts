@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEXICAL_OPTIONS, featureCounts, LexicalSpace, PhraseIndex, sparseDot } from './lexical-features';
-import { linearScores, quantizeWeights, softmaxInPlace, trainSoftmax } from './linear-model';
+import { linearScores, quantizedScores, quantizeWeights, softmaxInPlace, trainSoftmax } from './linear-model';
 import { seededRandom } from './seeded-random';
 import { decodeModel, encodeModel } from './model-codec';
 
@@ -59,6 +59,13 @@ describe('softmax model', () => {
     const { quantized, scales } = quantizeWeights(model);
     expect(quantized.length).toBe(4);
     expect(scales.length).toBe(2);
+    // Scoring from the int16 weights gives the scores of the rounded float weights.
+    const stored = { classes: 2, quantized, scales, bias: model.bias };
+    for (const example of examples) {
+      const fromInt16 = quantizedScores(stored, example);
+      const fromFloat = linearScores(model, example);
+      fromInt16.forEach((score, c) => expect(score).toBeCloseTo(fromFloat[c]!, 6));
+    }
   });
 
   it('seeds its random numbers', () => {

@@ -162,6 +162,35 @@ export function linearScores(model: LinearModel, x: SparseVector, out = new Floa
   return out;
 }
 
+/**
+ * A linear model kept as it is stored: int16 weights (feature-major) with one scale per class.
+ * Scoring reads the int16 weights directly, so a model in memory takes a quarter of its float64
+ * form and the same bytes as its binary form.
+ */
+export interface QuantizedModel {
+  classes: number;
+  quantized: Int16Array;
+  scales: Float32Array;
+  bias: Float32Array;
+}
+
+/** Raw scores (logits) of one example: bias[c] + scales[c]·Σ_k quantized[idx_k·classes + c]·val_k. */
+export function quantizedScores(
+  model: QuantizedModel,
+  x: SparseVector,
+  out = new Float64Array(model.classes),
+): Float64Array {
+  const { classes, quantized, scales, bias } = model;
+  for (let c = 0; c < classes; c += 1) out[c] = 0;
+  for (let k = 0; k < x.idx.length; k += 1) {
+    const base = x.idx[k]! * classes;
+    const v = x.val[k]!;
+    for (let c = 0; c < classes; c += 1) out[c]! += quantized[base + c]! * v;
+  }
+  for (let c = 0; c < classes; c += 1) out[c] = bias[c]! + out[c]! * scales[c]!;
+  return out;
+}
+
 /** Softmax with a temperature, in place. */
 export function softmaxInPlace(scores: Float64Array, temperature = 1): Float64Array {
   let max = -Infinity;
@@ -175,10 +204,7 @@ export function softmaxInPlace(scores: Float64Array, temperature = 1): Float64Ar
   return scores;
 }
 
-/**
- * Rounds the weights to int16 with one scale per class (in place), so that the model in memory and
- * the model read back from its binary form give exactly the same scores.
- */
+/** Rounds the weights to int16 with one scale per class (and the float weights with them, in place). */
 export function quantizeWeights(model: LinearModel): { quantized: Int16Array; scales: Float32Array } {
   const { classes, weights } = model;
   const scales = new Float32Array(classes);
@@ -195,10 +221,4 @@ export function quantizeWeights(model: LinearModel): { quantized: Int16Array; sc
     weights[w] = quantized[w]! * scales[c]!;
   }
   return { quantized, scales };
-}
-
-export function dequantizeWeights(quantized: Int16Array, scales: Float32Array, classes: number): Float32Array {
-  const weights = new Float32Array(quantized.length);
-  for (let w = 0; w < quantized.length; w += 1) weights[w] = quantized[w]! * scales[w % classes]!;
-  return weights;
 }
