@@ -295,6 +295,19 @@ test('an admin defines an attribute, orders it, and keeps a customer with it in 
     await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
   });
 
+  await test.step('filter the list by the group: only its customer is left, then all again', async () => {
+    await segmentButton(page, /^All customers/).click();
+    const table = customersTable(page);
+    await expect(table.locator('tbody tr')).toHaveCount(10);
+    await chooseOption(page, page.getByRole('combobox', { name: 'Filter by group' }), 'Goa Club');
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await expect(table.getByRole('link', { name: 'Zara Khan' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await saveScreen(page, 'customers-group-filter');
+    await page.getByLabel('Clear group filter').click();
+    await expect(table.locator('tbody tr')).toHaveCount(10);
+  });
+
   await test.step('delete the attribute, told first how many customers hold a value', async () => {
     await sideNav(page).getByRole('link', { name: 'Customer Definition' }).click();
     await definitionsTable(page).getByRole('button', { name: 'Delete Loyalty Tier' }).click();

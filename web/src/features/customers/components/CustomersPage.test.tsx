@@ -67,6 +67,55 @@ describe('CustomersPage', () => {
     expect(api.calls('GET /api/customers').at(-1)!.query.get('from')).toBe('0');
   });
 
+  it('filters by a group from the first page, and shows every group again when cleared', async () => {
+    const groups = [
+      { id: uuid('b000', 1), name: 'Pune walk-ins' },
+      { id: uuid('b000', 2), name: 'Call back' },
+    ];
+    const api = installFakeApi({
+      'GET /api/customer-segments': ok({ segments }),
+      'GET /api/customer-groups': ok({ groups }),
+      'GET /api/customers': (request) =>
+        request.query.get('groups') === groups[1]!.id
+          ? ok({ customers: [row(42)], headers: [header], hasMore: false })
+          : customersAnswer(request),
+    });
+    const user = userEvent.setup();
+    const view = renderWithRouter(<CustomersPage canEdit />, {
+      initialPath: '/customer-master/customers?from=10',
+    });
+    const table = await screen.findByRole('table', { name: 'Customers' });
+    await within(table).findByText('Customer 11');
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter by group' }));
+    await user.click(await screen.findByRole('option', { name: 'Call back' }));
+    await within(table).findByText('Customer 42');
+    const last = api.calls('GET /api/customers').at(-1)!;
+    expect(last.query.get('groups')).toBe(groups[1]!.id);
+    expect(last.query.get('tags')).toBe(segments[0]!.id);
+    expect(last.query.get('from')).toBe('0');
+    expect(view.currentPath()).toContain(`group=${groups[1]!.id}`);
+
+    // Mantine keeps its clear button out of the accessibility tree (aria-hidden); a mouse user clicks it.
+    await user.click(screen.getByLabelText('Clear group filter'));
+    await within(table).findByText('Customer 0');
+    expect(api.calls('GET /api/customers').at(-1)!.query.has('groups')).toBe(false);
+  });
+
+  it('drops a group filter whose group no longer exists', async () => {
+    const api = installFakeApi({
+      'GET /api/customer-segments': ok({ segments }),
+      'GET /api/customer-groups': ok({ groups: [] }),
+      'GET /api/customers': customersAnswer,
+    });
+    const view = renderWithRouter(<CustomersPage canEdit />, {
+      initialPath: `/customer-master/customers?group=${uuid('b000', 9)}`,
+    });
+    await waitFor(() => expect(view.currentPath()).not.toContain('group='));
+    await screen.findByText('Customer 0');
+    expect(api.calls('GET /api/customers').at(-1)!.query.has('groups')).toBe(false);
+  });
+
   it('searches after a pause and says No Record Found', async () => {
     const api = installFakeApi({
       'GET /api/customer-segments': ok({ segments: [] }),

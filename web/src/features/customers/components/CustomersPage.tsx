@@ -6,6 +6,7 @@ import {
   Flex,
   Group,
   Paper,
+  Select,
   Stack,
   Table,
   Text,
@@ -62,6 +63,8 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
   const [params, setParams] = useSearchParams();
   const from = readFrom(params);
   const segmentParam = params.get('segment');
+  // An optional group filter next to the segment (engagement.md §3, the list query's `groups`).
+  const groupId = params.get('group') ?? undefined;
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [term] = useDebouncedValue(search.trim(), customerLimits.searchDebounceMs);
   const [checkedState, setCheckedState] = useState<{ page: string; ids: ReadonlySet<string> }>({
@@ -78,13 +81,18 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
     segmentParam ?? (segments.isSuccess ? (firstSegment ?? ALL_SEGMENTS) : segments.isError ? ALL_SEGMENTS : null);
   const segmentId = selected && selected !== ALL_SEGMENTS ? selected : undefined;
 
-  const setListParams = (next: { segment?: string | null; search?: string; from?: number }, replace = false) => {
+  const setListParams = (
+    next: { segment?: string | null; group?: string | null; search?: string; from?: number },
+    replace = false,
+  ) => {
     const segment = next.segment === undefined ? selected : next.segment;
+    const group = next.group === undefined ? groupId : next.group;
     const text = next.search ?? term;
     const offset = next.from ?? 0;
     setParams(
       {
         ...(segment ? { segment } : {}),
+        ...(group ? { group } : {}),
         ...(text ? { search: text } : {}),
         ...(offset > 0 ? { from: String(offset) } : {}),
       },
@@ -108,6 +116,7 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
     perPage: CUSTOMERS_PAGE_SIZE,
     ...(term ? { search: term } : {}),
     ...(segmentId ? { tags: segmentId } : {}),
+    ...(groupId ? { groups: groupId } : {}),
   };
   const list = useCustomers(query, { enabled: selected !== null });
   const customers = list.data?.customers ?? [];
@@ -115,7 +124,7 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
   const hasMore = list.data?.hasMore ?? false;
 
   // Checked rows belong to the page they were checked on.
-  const pageKey = `${selected}|${term}|${from}`;
+  const pageKey = `${selected}|${groupId}|${term}|${from}`;
   const checked: ReadonlySet<string> = checkedState.page === pageKey ? checkedState.ids : new Set();
   const setChecked = (next: ReadonlySet<string> | ((previous: ReadonlySet<string>) => ReadonlySet<string>)) =>
     setCheckedState((state) => {
@@ -124,6 +133,12 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
     });
 
   const groups = useGroups('');
+  // A group filter left in the address after its group was deleted would hide every row unseen.
+  const knownGroup = !groupId || !groups.isSuccess || groups.data.groups.some((group) => group.id === groupId);
+  useEffect(() => {
+    if (!knownGroup) setListParams({ group: null, from: 0 }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the filter is found stale
+  }, [knownGroup]);
   const createSegment = useCreateSegment();
   const createGroup = useCreateGroup();
   const mapGroups = useMapCustomersToGroups();
@@ -214,14 +229,30 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
 
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} w="100%">
           <Group justify="space-between" gap="sm" wrap="wrap">
-            <TextInput
-              aria-label="Search customers"
-              placeholder="Search name or phone"
-              leftSection={<IconSearch size={16} />}
-              style={{ flex: '1 1 220px', maxWidth: 340 }}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-            />
+            <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 380px', maxWidth: 560 }}>
+              <TextInput
+                aria-label="Search customers"
+                placeholder="Search name or phone"
+                leftSection={<IconSearch size={16} />}
+                style={{ flex: '1 1 220px' }}
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+              />
+              <Select
+                aria-label="Filter by group"
+                placeholder="All groups"
+                leftSection={<IconUsersGroup size={16} />}
+                data={groupOptions}
+                value={groupId ?? null}
+                // Changing the group starts again at the first page (engagement.md §4).
+                onChange={(group) => setListParams({ group, from: 0 })}
+                searchable
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear group filter' }}
+                nothingFoundMessage="No groups"
+                style={{ flex: '0 1 200px', minWidth: 150 }}
+              />
+            </Group>
             {canEdit ? (
               <Group gap="xs" wrap="nowrap">
                 {checkedIds.length > 0 ? (
