@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribeAccountEvents } from '../../features/account/realtime/account-events';
 import { subscribeAgentEvents } from '../../features/agents/realtime/agent-events';
+import { subscribeCustomerEvents } from '../../features/customers/realtime/customer-events';
 import { subscribeOutboxEvents } from '../../features/outbox/realtime/outbox-events';
 import { showToast } from '../../lib/toast';
 import { addSessionEndListener } from '../../lib/session-end';
@@ -22,6 +23,7 @@ export function useRealtimeBridge(signedIn: boolean, queryClient: QueryClient): 
       subscribeAccountEvents(realtime, queryClient),
       subscribeOutboxEvents(realtime, queryClient),
       subscribeAgentEvents(realtime, queryClient),
+      subscribeCustomerEvents(realtime, queryClient),
       addSessionEndListener(() => realtime.stop()),
       realtime.on('system.notice', (event) => {
         const text = noticeText(event.payload);
