@@ -10,6 +10,8 @@ import { registerNluRoutes } from './nlu.routes';
 import { createNluService, type GenAiCredentialsLookup } from './nlu.service';
 
 export type { GenAiCredentialsLookup } from './nlu.service';
+
+const SESSION_SWEEP_MS = 3600_000;
 export { TRAIN_JOB } from './nlu.repository';
 
 export interface NluDeps {
@@ -34,8 +36,20 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
   const runner = createTrainingRunner();
   const handle = createTrainJob({ repository, bus: deps.bus, runner, log: app.log });
   registerNluRoutes(app, { nlu });
+  // Idle conversations' slot-filling state is swept at start and then hourly (any server may do it).
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+  const sweep = () =>
+    repository
+      .deleteIdleSessions()
+      .then((deleted) => {
+        if (deleted > 0) app.log.info({ deleted }, 'idle Try-it sessions deleted');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'idle session sweep'));
   app.addHook('onReady', async () => {
     await deps.jobs.work<TrainJobData>(TRAIN_JOB, handle);
+    void sweep();
+    sweeper = setInterval(() => void sweep(), SESSION_SWEEP_MS);
+    sweeper.unref();
     const { enterpriseId, agentIds } = deps.trainOnReady ?? { enterpriseId: '', agentIds: [] };
     for (const agentId of agentIds)
       await nlu
@@ -43,6 +57,7 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
         .catch((error: unknown) => app.log.error({ err: error }, 'demo training'));
   });
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await runner.close();
   });
   return nlu;

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentEntities, agentIntents, agents } from '../../db/schema/agents';
 import {
@@ -33,6 +33,12 @@ export interface ConversationMessageValues {
   emotion: string;
   otherIntent: OtherIntentRow[];
 }
+
+/**
+ * A conversation idle for this long forgets what it was filling: a week, so an operator can come
+ * back to a Try-it conversation the next day, while abandoned ones do not pile up.
+ */
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 
 /** The NLU feature's SQL: models, the agent's training columns, sessions and the conversation log. */
 export function createNluRepository(db: Db) {
@@ -176,6 +182,7 @@ export function createNluRepository(db: Db) {
       return (row?.report as TrainingReport | null | undefined) ?? null;
     },
 
+    /** The conversation's state, unless it was idle for longer than SESSION_IDLE_MS (then it starts fresh). */
     async loadSession(enterpriseId: string, agentId: string, sessionId: string): Promise<ConversationState | null> {
       const [row] = await db
         .select({ state: agentSessions.state })
@@ -185,10 +192,33 @@ export function createNluRepository(db: Db) {
             eq(agentSessions.enterpriseId, enterpriseId),
             eq(agentSessions.agentId, agentId),
             eq(agentSessions.sessionId, sessionId),
+            gte(agentSessions.updatedAt, new Date(Date.now() - SESSION_IDLE_MS)),
           ),
         )
         .limit(1);
       return (row?.state as ConversationState | undefined) ?? null;
+    },
+
+    /**
+     * Deletes the slot-filling state of conversations idle for longer than SESSION_IDLE_MS, in
+     * batches (through the index on updated_at); answers how many. Their messages stay in the log.
+     */
+    async deleteIdleSessions(batch = 5_000): Promise<number> {
+      const cutoff = new Date(Date.now() - SESSION_IDLE_MS);
+      let deleted = 0;
+      for (;;) {
+        const idle = db
+          .select({ agentId: agentSessions.agentId, sessionId: agentSessions.sessionId })
+          .from(agentSessions)
+          .where(lt(agentSessions.updatedAt, cutoff))
+          .limit(batch);
+        const rows = await db
+          .delete(agentSessions)
+          .where(sql`(${agentSessions.agentId}, ${agentSessions.sessionId}) IN ${idle}`)
+          .returning({ sessionId: agentSessions.sessionId });
+        deleted += rows.length;
+        if (rows.length < batch) return deleted;
+      }
     },
 
     /** The conversation's new state and the logged message, together. */

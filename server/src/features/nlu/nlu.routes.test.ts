@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AGENT_TRAINED_EVENT, emotions, nluMessages } from '@parley/contracts/nlu';
 import { agents } from '../../db/schema/agents';
-import { agentConversationMessages, agentModels } from '../../db/schema/nlu';
+import { agentConversationMessages, agentModels, agentSessions } from '../../db/schema/nlu';
+import { createNluRepository, SESSION_IDLE_MS } from './nlu.repository';
 import type { BusEvent } from '../../platform/realtime/bus';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 import { openTestDatabase } from '../../../test/test-database';
@@ -371,6 +372,41 @@ describe('predictIntent', () => {
     // And the admin's conversation is untouched.
     const resumed = await predict(travel.agentId, 'Chennai', first.body.data.sessionId);
     expect(resumed.body.data.output.text).toBe('Booking a flight to **Chennai**.');
+  });
+
+  it('forgets a conversation idle for over a week, and the sweep deletes only such states', async () => {
+    const stale = await predict(travel.agentId, 'I want to book a flight');
+    expect(stale.body.data.awaitingParameter).toBe('city');
+    const fresh = await predict(travel.agentId, 'book me a plane ticket');
+    expect(fresh.body.data.awaitingParameter).toBe('city');
+    const staleSession = stale.body.data.sessionId as string;
+    await context.database.db
+      .update(agentSessions)
+      .set({ updatedAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
+      .where(eq(agentSessions.sessionId, staleSession));
+
+    // The booking it was filling is gone: 'Delhi' alone is no intent.
+    const resumed = await predict(travel.agentId, 'Delhi', staleSession);
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.body.data.sessionId).toBe(staleSession);
+    expect(resumed.body.data.awaitingParameter).toBeNull();
+    expect(resumed.body.data.output.text).not.toContain('Booking a flight');
+
+    await context.database.db
+      .update(agentSessions)
+      .set({ updatedAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
+      .where(eq(agentSessions.sessionId, staleSession));
+    const sessionsLeft = async () =>
+      (await context.database.db.select({ id: agentSessions.sessionId }).from(agentSessions)).map((row) => row.id);
+    expect(await sessionsLeft()).toContain(staleSession);
+    const deleted = await createNluRepository(context.database.db).deleteIdleSessions(1);
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    const left = await sessionsLeft();
+    expect(left).not.toContain(staleSession);
+    expect(left).toContain(fresh.body.data.sessionId);
+    // The fresh conversation still fills its booking.
+    const filled = await predict(travel.agentId, 'Mumbai', fresh.body.data.sessionId);
+    expect(filled.body.data.output.text).toBe('Booking a flight to **Mumbai**.');
   });
 
   it('validates the message', async () => {
