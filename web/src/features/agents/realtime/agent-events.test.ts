@@ -1,33 +1,19 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import type { RealtimeEvent } from '@parley/contracts/realtime';
-import type { RealtimeListener } from '../../../lib/realtime-client';
+import { fakeRealtime } from '../../../test/fake-realtime';
 import { agentsKeys } from '../api/agents-keys';
 import { trainingStateKey } from '../api/get-training-state';
 import { subscribeAgentEvents } from './agent-events';
 
 describe('subscribeAgentEvents', () => {
   it("refreshes the agent, the list and the training state on 'agent.trained'", () => {
-    const listeners = new Map<string, RealtimeListener>();
-    const realtime = {
-      on: (name: string, listener: RealtimeListener) => {
-        listeners.set(name, listener);
-        return () => listeners.delete(name);
-      },
-    };
+    const realtime = fakeRealtime();
     const queryClient = new QueryClient();
     const agentId = '7e7e0000-0000-4000-8000-0000000000b1';
     for (const key of [agentsKeys.detail(agentId), agentsKeys.list({}), trainingStateKey(agentId)])
       queryClient.setQueryData(key, { any: true });
     queryClient.setQueryData(agentsKeys.stories(agentId), []);
     const unsubscribe = subscribeAgentEvents(realtime, queryClient);
-    const event: RealtimeEvent = {
-      type: 'event',
-      id: 1,
-      name: 'agent.trained',
-      payload: { agentId, trainingStatus: 'trained' },
-      at: '2026-11-21T09:00:00.000Z',
-    };
-    listeners.get('agent.trained')!(event);
+    realtime.emit('agent.trained', { agentId, trainingStatus: 'trained' });
     const invalid = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
     expect(invalid(agentsKeys.detail(agentId))).toBe(true);
     expect(invalid(agentsKeys.list({}))).toBe(true);
@@ -35,17 +21,11 @@ describe('subscribeAgentEvents', () => {
     // The agent's other data (stories, an intent being edited) is left alone.
     expect(invalid(agentsKeys.stories(agentId))).toBe(false);
     unsubscribe();
-    expect(listeners.size).toBe(0);
+    expect(realtime.listeners.size).toBe(0);
   });
 
   it('leaves the agent and the list to an open agent page that follows the training itself', () => {
-    const listeners = new Map<string, RealtimeListener>();
-    const realtime = {
-      on: (name: string, listener: RealtimeListener) => {
-        listeners.set(name, listener);
-        return () => listeners.delete(name);
-      },
-    };
+    const realtime = fakeRealtime();
     const queryClient = new QueryClient();
     const agentId = '7e7e0000-0000-4000-8000-0000000000b2';
     for (const key of [agentsKeys.detail(agentId), agentsKeys.list({}), trainingStateKey(agentId)])
@@ -56,13 +36,7 @@ describe('subscribeAgentEvents', () => {
       staleTime: Infinity,
     }).subscribe(() => undefined);
     subscribeAgentEvents(realtime, queryClient);
-    listeners.get('agent.trained')!({
-      type: 'event',
-      id: 2,
-      name: 'agent.trained',
-      payload: { agentId, trainingStatus: 'trained' },
-      at: '2026-11-21T09:00:00.000Z',
-    });
+    realtime.emit('agent.trained', { agentId, trainingStatus: 'trained' });
     const invalid = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
     expect(invalid(trainingStateKey(agentId))).toBe(true);
     expect(invalid(agentsKeys.detail(agentId))).toBe(false);

@@ -1,6 +1,4 @@
-import { act } from '@testing-library/react';
 import type { BroadcastDetail, BroadcastListItem } from '@parley/contracts/broadcasts';
-import type { RealtimeListener } from '../../../lib/realtime-client';
 
 export const BROADCAST = 'b0b00000-0000-4000-8000-000000000001';
 export const CHANNEL = 'c0c00000-0000-4000-8000-000000000001';
@@ -51,18 +49,4 @@ export function detail(extra: Partial<BroadcastDetail> = {}): BroadcastDetail {
   } as BroadcastDetail;
 }
 
-export function fakeRealtime(connected = true) {
-  const listeners = new Map<string, RealtimeListener>();
-  let id = 0;
-  return {
-    on: (name: string, listener: RealtimeListener) => {
-      listeners.set(name, listener);
-      return () => listeners.delete(name);
-    },
-    isConnected: () => connected,
-    emit(name: string, payload: unknown) {
-      id += 1;
-      act(() => listeners.get(name)?.({ type: 'event', id, name, payload, at: new Date().toISOString() }));
-    },
-  };
-}
+export { fakeRealtime } from '../../../test/fake-realtime';

@@ -1,7 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerUpload } from '@parley/contracts/customer-master';
-import type { RealtimeListener } from '../../../lib/realtime-client';
+import { fakeRealtime } from '../../../test/fake-realtime';
 import { installFakeApi, ok } from '../../../test/fake-api';
 import { renderWithRouter } from '../../../test/render-app';
 import { formatDatePattern } from '../../../lib/format-date';
@@ -25,24 +25,6 @@ function upload(index: number, extra: Partial<CustomerUpload> = {}): CustomerUpl
     createdAt: '2026-11-21T09:00:00.000Z',
     completedAt: '2026-11-21T09:05:00.000Z',
     ...extra,
-  };
-}
-
-function fakeRealtime(connected: boolean) {
-  const listeners = new Map<string, RealtimeListener>();
-  return {
-    connected,
-    on: (name: string, listener: RealtimeListener) => {
-      listeners.set(name, listener);
-      return () => listeners.delete(name);
-    },
-    isConnected() {
-      return this.connected;
-    },
-    emit(name: string, payload: unknown, id = 1) {
-      act(() => listeners.get(name)?.({ type: 'event', id, name, payload, at: new Date().toISOString() }));
-    },
-    listeners,
   };
 }
 

@@ -1,35 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { RealtimeEvent } from '@parley/contracts/realtime';
-import type { RealtimeListener } from '../../../lib/realtime-client';
+import { fakeRealtime } from '../../../test/fake-realtime';
 import { customersKeys } from '../api/customers-keys';
 import { subscribeCustomerEvents } from './customer-events';
 
 describe('subscribeCustomerEvents', () => {
   function setup() {
-    const listeners = new Map<string, RealtimeListener>();
-    const realtime = {
-      on: (name: string, listener: RealtimeListener) => {
-        listeners.set(name, listener);
-        return () => listeners.delete(name);
-      },
-    };
+    const realtime = fakeRealtime();
     const queryClient = new QueryClient();
     const list = customersKeys.customerList({ from: 0, perPage: 10 });
     for (const key of [customersKeys.segmentList(''), list, customersKeys.fields(), customersKeys.groupList('')])
       queryClient.setQueryData(key, { any: true });
     const unsubscribe = subscribeCustomerEvents(realtime, queryClient);
-    const send = (state: string) => {
-      const event: RealtimeEvent = {
-        type: 'event',
-        id: 1,
-        name: 'customerUpload.progress',
-        payload: { id: 'upload-1', state, progress: 40 },
-        at: '2026-11-21T09:00:00.000Z',
-      };
-      listeners.get('customerUpload.progress')!(event);
-    };
+    const send = (state: string) => realtime.emit('customerUpload.progress', { id: 'upload-1', state, progress: 40 });
     const invalid = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
-    return { listeners, list, unsubscribe, send, invalid };
+    return { listeners: realtime.listeners, list, unsubscribe, send, invalid };
   }
 
   it('refreshes the segment counts and the customer lists when an import finishes', () => {

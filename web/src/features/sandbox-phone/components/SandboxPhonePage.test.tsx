@@ -1,7 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SandboxChannel, SandboxConversation, SandboxMessage } from '@parley/contracts/channels';
-import type { RealtimeListener } from '../../../lib/realtime-client';
+import { fakeRealtime } from '../../../test/fake-realtime';
 import { fail, installFakeApi, ok, type FakeRequest } from '../../../test/fake-api';
 import { renderWithRouter } from '../../../test/render-app';
 import { SandboxPhonePage } from './SandboxPhonePage';
@@ -84,20 +84,6 @@ const reply = message(3, {
   content: { type: 'text', text: 'Where is it?' },
   status: 'delivered',
 });
-
-function fakeRealtime(connected = true) {
-  const listeners = new Map<string, RealtimeListener>();
-  return {
-    on: (name: string, listener: RealtimeListener) => {
-      listeners.set(name, listener);
-      return () => listeners.delete(name);
-    },
-    isConnected: () => connected,
-    emit(name: string, payload: unknown) {
-      act(() => listeners.get(name)?.({ type: 'event', id: 1, name, payload, at: new Date().toISOString() }));
-    },
-  };
-}
 
 const threadPath = (phone: string) => `GET /api/sandbox/channels/${CHANNEL}/conversations/${encodeURIComponent(phone)}`;
 
