@@ -150,18 +150,6 @@ function accumulateScores(weights: Float32Array, classes: number, x: SparseVecto
   }
 }
 
-/** Raw scores (logits) of one example. */
-export function linearScores(model: LinearModel, x: SparseVector, out = new Float64Array(model.classes)): Float64Array {
-  const { classes, weights } = model;
-  for (let c = 0; c < classes; c += 1) out[c] = model.bias[c]!;
-  for (let k = 0; k < x.idx.length; k += 1) {
-    const base = x.idx[k]! * classes;
-    const v = x.val[k]!;
-    for (let c = 0; c < classes; c += 1) out[c]! += weights[base + c]! * v;
-  }
-  return out;
-}
-
 /**
  * A linear model kept as it is stored: int16 weights (feature-major) with one scale per class.
  * Scoring reads the int16 weights directly, so a model in memory takes a quarter of its float64
@@ -204,7 +192,7 @@ export function softmaxInPlace(scores: Float64Array, temperature = 1): Float64Ar
   return scores;
 }
 
-/** Rounds the weights to int16 with one scale per class (and the float weights with them, in place). */
+/** Rounds the weights to int16 with one scale per class (what a model stores and scores with). */
 export function quantizeWeights(model: LinearModel): { quantized: Int16Array; scales: Float32Array } {
   const { classes, weights } = model;
   const scales = new Float32Array(classes);
@@ -218,7 +206,6 @@ export function quantizeWeights(model: LinearModel): { quantized: Int16Array; sc
   for (let w = 0; w < weights.length; w += 1) {
     const c = w % classes;
     quantized[w] = Math.round(weights[w]! / scales[c]!);
-    weights[w] = quantized[w]! * scales[c]!;
   }
   return { quantized, scales };
 }
