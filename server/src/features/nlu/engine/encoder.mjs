@@ -35,7 +35,8 @@ export async function loadEncoder() {
       try {
         const output = await model.model.executeAsync(inputs);
         try {
-          return Float32Array.from(output.dataSync());
+          // A fresh Float32Array: the WASM backend copies out of its heap.
+          return output.dataSync();
         } finally {
           output.dispose();
         }
