@@ -21,6 +21,8 @@ import type { IntentClassifier, IntentScore, LexicalModelType, TrainingData } fr
 interface Example {
   text: string;
   intent: string;
+  /** SNIPS: the slots tagged in the text (the training phrases' tagged entities). */
+  entities?: { entity: string; start: number; end: number }[];
 }
 interface Dataset {
   name: string;
@@ -59,17 +61,23 @@ const evalSplit = values.split === 'val' ? (dataset.val ?? []) : dataset.test;
 const hasOos = dataset.intents.includes(OOS);
 
 function toTrainingData(examples: Example[]): TrainingData {
-  const byIntent = new Map<string, string[]>();
+  const byIntent = new Map<string, Example[]>();
   for (const intent of dataset.intents) {
     if (intent === OOS && !oosAsClass) continue;
     byIntent.set(intent, []);
   }
-  for (const example of examples) byIntent.get(example.intent)?.push(example.text);
+  for (const example of examples) byIntent.get(example.intent)?.push(example);
   return {
     language: 'en',
     intents: [...byIntent.entries()]
       .filter(([, phrases]) => phrases.length > 0)
-      .map(([name, phrases]) => ({ name, phrases })),
+      .map(([name, phrases]) => ({
+        name,
+        phrases: phrases.map((example) => example.text),
+        entities: phrases.map((example) =>
+          (example.entities ?? []).map((entity) => ({ label: entity.entity, start: entity.start, end: entity.end })),
+        ),
+      })),
   };
 }
 

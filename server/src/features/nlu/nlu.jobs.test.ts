@@ -8,6 +8,7 @@ import { createTenant, createTestApp, type TestContext } from '../../../test/tes
 import { createNluRepository } from './nlu.repository';
 import { createTrainingRunner, createTrainJob } from './nlu.jobs';
 import { loadClassifier } from './engine/intent-classifier';
+import { framedTitles, unseenTitleMessage } from '../../../test/tagged-phrases';
 
 describe('training runner', () => {
   it('trains in a worker thread (TypeScript through tsx) and answers the model bytes and the report', async () => {
@@ -115,6 +116,45 @@ describe('the nlu.train job', () => {
     expect(after.trainingStatus).toBe('trained');
     expect(after.activeModelId).toBe(before.activeModelId);
     expect(await modelCount()).toBe(1);
+  });
+
+  it('trains on the entities tagged in the phrases: an unseen title goes by its frame', async () => {
+    const db = context.database.db;
+    const [agent] = await db
+      .insert(agents)
+      .values({
+        enterpriseId,
+        name: 'Tagged agent',
+        type: 'nlp',
+        outOfScopeMessage: 'Sorry',
+        trainingStatus: 'training',
+      })
+      .returning();
+    const [story] = await db.insert(agentStories).values({ enterpriseId, agentId: agent!.id, name: 'All' }).returning();
+    await db.insert(agentIntents).values(
+      framedTitles().map((intent) => ({
+        enterpriseId,
+        agentId: agent!.id,
+        storyId: story!.id,
+        name: intent.name,
+        utterances: intent.phrases.map((utterance, index) => ({
+          utterance,
+          entityDefined: true,
+          entityRefs: intent.entities[index]!.map((span) => ({
+            entityId: span.label,
+            parameter: span.label,
+            entityStartPos: span.start,
+            entityEndPos: span.end,
+          })),
+        })),
+      })),
+    );
+    await handle({ enterpriseId, agentId: agent!.id }, { id: 'job-tagged' });
+    const trained = (await repository.getAgent(enterpriseId, agent!.id))!;
+    expect(trained.trainingStatus).toBe('trained');
+    const [model] = await db.select().from(agentModels).where(eq(agentModels.id, trained.activeModelId!));
+    const classifier = await loadClassifier(model!.bytes!);
+    expect((await classifier.rank(unseenTitleMessage))[0]!.intent).toBe('watch_movie');
   });
 
   it('marks a failed training with its reason and keeps the previous model', async () => {

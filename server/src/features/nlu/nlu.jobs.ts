@@ -130,11 +130,15 @@ export function createTrainJob(deps: {
     try {
       const started = performance.now();
       const input = await repository.trainingInput(enterpriseId, agentId);
-      const intents: ModelIntentRow[] = input.intents.map((intent) => ({
+      // Phrases with the entities tagged in them; an entity's id is its label for the tagger.
+      const utterances = input.intents.map((intent) =>
+        intent.utterances.filter((utterance) => utterance.utterance.trim().length > 0),
+      );
+      const intents: ModelIntentRow[] = input.intents.map((intent, i) => ({
         name: intent.name,
         responses: intent.responses.map((response) => response.response),
         parameters: intent.parameters,
-        phrases: intent.utterances.map((utterance) => utterance.utterance).filter((phrase) => phrase.trim().length > 0),
+        phrases: utterances[i]!.map((utterance) => utterance.utterance),
       }));
       const entities: ModelEntityRow[] = input.entities.map((entity) => ({
         id: entity.id,
@@ -144,9 +148,23 @@ export function createTrainJob(deps: {
       const language = agent.language === 'hi' ? 'hi' : 'en';
       const trainingData: TrainingData = {
         language,
-        intents: intents
-          .filter((intent) => intent.phrases.length > 0)
-          .map((intent) => ({ name: intent.name, phrases: intent.phrases })),
+        intents: intents.flatMap((intent, i) =>
+          intent.phrases.length > 0
+            ? [
+                {
+                  name: intent.name,
+                  phrases: intent.phrases,
+                  entities: utterances[i]!.map((utterance) =>
+                    utterance.entityRefs.map((ref) => ({
+                      label: ref.entityId,
+                      start: ref.entityStartPos,
+                      end: ref.entityEndPos,
+                    })),
+                  ),
+                },
+              ]
+            : [],
+        ),
       };
       if (trainingData.intents.length === 0) throw new Error('No intent has a training phrase');
       const phrases = trainingData.intents.reduce((sum, intent) => sum + intent.phrases.length, 0);

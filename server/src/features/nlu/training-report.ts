@@ -1,6 +1,6 @@
 import { seededRandom } from './engine/seeded-random';
 import type { TrainingReport } from '@parley/contracts/nlu';
-import type { IntentClassifier, TrainingData, TrainingIntent } from './engine/types';
+import type { IntentClassifier, TaggedSpan, TrainingData, TrainingIntent } from './engine/types';
 import { words } from './engine/text';
 
 /** Cross-validation runs on at most this many phrases (sampled per intent), so big agents stay bounded. */
@@ -139,6 +139,14 @@ export async function buildTrainingReport(input: {
     if (sampledPhrases < totalPhrases)
       warnings.push(`Cross-validation used a sample of ${sampledPhrases} of the ${totalPhrases} training phrases.`);
     folds = Math.min(5, Math.min(...eligible.map((intent) => intent.phrases.length)));
+    // The sampled phrases keep the entities tagged in them (a phrase's first occurrence).
+    const tagged = new Map<string, readonly TaggedSpan[]>();
+    for (const intent of all) {
+      intent.phrases.forEach((phrase, index) => {
+        const key = `${intent.name}\u0000${phrase}`;
+        if (!tagged.has(key)) tagged.set(key, intent.entities?.[index] ?? []);
+      });
+    }
     const assigned = eligible.map((intent) => ({
       name: intent.name,
       phrases: shuffled(intent.phrases, random).map((phrase, index) => ({ phrase, fold: index % folds })),
@@ -147,10 +155,14 @@ export async function buildTrainingReport(input: {
     for (let fold = 0; fold < folds; fold += 1) {
       const trainData: TrainingData = {
         language: input.data.language,
-        intents: assigned.map((intent) => ({
-          name: intent.name,
-          phrases: intent.phrases.filter((entry) => entry.fold !== fold).map((entry) => entry.phrase),
-        })),
+        intents: assigned.map((intent) => {
+          const phrases = intent.phrases.filter((entry) => entry.fold !== fold).map((entry) => entry.phrase);
+          return {
+            name: intent.name,
+            phrases,
+            entities: phrases.map((phrase) => tagged.get(`${intent.name}\u0000${phrase}`) ?? []),
+          };
+        }),
       };
       const test = assigned.flatMap((intent) =>
         intent.phrases

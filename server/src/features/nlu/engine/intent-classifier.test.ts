@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadClassifier, trainClassifier } from './intent-classifier';
+import { framedTitles, unseenTitleMessage } from '../../../../test/tagged-phrases';
+import { loadClassifier, MIN_TAGGED_PHRASES, trainClassifier } from './intent-classifier';
 import type { TrainingData } from './types';
 
 const travel: TrainingData = {
@@ -166,5 +167,41 @@ describe('SVM intent classifier', () => {
     const classifier = await trainClassifier(travel, { modelType: 'SVM' });
     const long = 'book a flight to Paris '.repeat(2000);
     expect((await classifier.rank(long))[0]?.intent).toBe('book_flight');
+  });
+});
+
+describe('templates from tagged entities', () => {
+  // Book titles share their words with the message's title; movie phrases share its frame.
+  const data: TrainingData = { language: 'en', intents: framedTitles() };
+  const message = unseenTitleMessage;
+
+  it('goes by the frame around an unseen title, not by the title words', async () => {
+    const classifier = await trainClassifier(data, { modelType: 'SVM', seed: 1 });
+    expect((await classifier.rank(message))[0]!.intent).toBe('watch_movie');
+    // The same phrases without their tags: the title's words win.
+    const untagged = await trainClassifier(
+      { ...data, intents: data.intents.map(({ name, phrases }) => ({ name, phrases })) },
+      { modelType: 'SVM', seed: 1 },
+    );
+    expect((await untagged.rank(message))[0]!.intent).toBe('find_book');
+  });
+
+  it('keeps its tagger through serialize and load', async () => {
+    const classifier = await trainClassifier(data, { modelType: 'SVM', seed: 1 });
+    const loaded = await loadClassifier(classifier.serialize());
+    expect(await loaded.rank(message)).toEqual(await classifier.rank(message));
+  });
+
+  it('learns no templates from fewer than MIN_TAGGED_PHRASES tagged phrases', async () => {
+    const few: TrainingData = {
+      language: 'en',
+      intents: data.intents.map(({ name, phrases, entities }) => ({
+        name,
+        phrases,
+        entities: entities!.map((spans, index) => (index < MIN_TAGGED_PHRASES / 2 - 1 ? spans : [])),
+      })),
+    };
+    const classifier = await trainClassifier(few, { modelType: 'SVM', seed: 1 });
+    expect((await classifier.rank(message))[0]!.intent).toBe('find_book');
   });
 });

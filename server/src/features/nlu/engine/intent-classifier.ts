@@ -3,19 +3,31 @@
  * and `Semantic` (the same lexical features concatenated with a Universal Sentence Encoder lite
  * embedding in one linear model). Both keep their training phrases to name the nearest one for each
  * ranked intent, and scale the probabilities down when a message shares little with any training
- * phrase, so that a one-intent agent still rejects unrelated text through its threshold.
+ * phrase, so that a one-intent agent still rejects unrelated text through its threshold. When the
+ * operator has tagged entities in enough phrases, both also read each message's template (its words
+ * with the entities an entity tagger finds replaced by the entity: entity-tagger.ts).
  */
 import { EMBEDDING_DIMENSIONS, embedTexts } from './embeddings';
+import { EntityTagger } from './entity-tagger';
 import {
   DEFAULT_LEXICAL_OPTIONS,
   type LexicalOptions,
   LexicalSpace,
   PhraseIndex,
   type SparseVector,
+  WORDS_ONLY_OPTIONS,
 } from './lexical-features';
 import { type QuantizedModel, quantizedScores, quantizeWeights, softmaxInPlace, trainSoftmax } from './linear-model';
 import { decodeModel, encodeModel } from './model-codec';
-import type { IntentClassifier, IntentScore, Language, LexicalModelType, TrainingData, TrainOptions } from './types';
+import type {
+  IntentClassifier,
+  IntentScore,
+  Language,
+  LexicalModelType,
+  TaggedSpan,
+  TrainingData,
+  TrainOptions,
+} from './types';
 
 /** Hyper-parameters, chosen on the CLINC150 and SNIPS validation splits (see docs/benchmarks.md). */
 export interface ClassifierParams {
@@ -55,7 +67,23 @@ export interface ClassifierParams {
    * embedding every message on CLINC150 and SNIPS (docs/benchmarks.md).
    */
   cascadeConfidence: number;
+  /**
+   * Weight of the template block next to the lexical vector (both unit length): the message's words
+   * with each entity the tagger finds replaced by its entity ("i'd like to watch <movie>"). Used when
+   * at least MIN_TAGGED_PHRASES phrases have tagged entities; 0 turns it off.
+   */
+  templateWeight: number;
+  /**
+   * The classifier learns from templates the tagger made without having seen the phrase (k-fold),
+   * so it learns how far to trust the tagger on new messages, not on phrases it memorised.
+   */
+  templateFolds: number;
+  /** Passes of the entity tagger over its phrases. */
+  taggerEpochs: number;
 }
+
+/** An agent needs this many phrases with tagged entities before its model learns templates. */
+export const MIN_TAGGED_PHRASES = 20;
 
 export const DEFAULT_PARAMS: Record<LexicalModelType, ClassifierParams> = {
   SVM: {
@@ -73,6 +101,9 @@ export const DEFAULT_PARAMS: Record<LexicalModelType, ClassifierParams> = {
     semanticGateHigh: 0,
     embeddingWeight: 0,
     cascadeConfidence: 2,
+    templateWeight: 1,
+    templateFolds: 2,
+    taggerEpochs: 3,
   },
   Semantic: {
     lexical: { ...DEFAULT_LEXICAL_OPTIONS, charWeight: 0.5 },
@@ -89,6 +120,9 @@ export const DEFAULT_PARAMS: Record<LexicalModelType, ClassifierParams> = {
     semanticGateHigh: 0.6,
     embeddingWeight: 1,
     cascadeConfidence: 0.9,
+    templateWeight: 1,
+    templateFolds: 2,
+    taggerEpochs: 3,
   },
 };
 
@@ -109,6 +143,15 @@ interface ModelHeader {
   embeddingDimensions: number;
   /** Semantic: see ClassifierParams; absent in models stored before the cascade (no lexical model). */
   cascadeConfidence?: number;
+  /** Present when the model learned templates (ClassifierParams.templateWeight). */
+  templates?: {
+    weight: number;
+    terms: string[];
+    lexical: LexicalOptions;
+    /** The tagger's entity labels and feature strings (its weights are arrays of the model). */
+    labels: string[];
+    features: string[];
+  };
 }
 
 function epochsFor(params: ClassifierParams, phrases: number): number {
@@ -125,23 +168,33 @@ export async function trainClassifier(
   const intents = data.intents.map((intent) => intent.name);
   const texts: string[] = [];
   const labelList: number[] = [];
+  const spanList: (readonly TaggedSpan[])[] = [];
   data.intents.forEach((intent, index) => {
-    for (const phrase of intent.phrases) {
+    intent.phrases.forEach((phrase, p) => {
       texts.push(phrase);
       labelList.push(index);
-    }
+      spanList.push(validSpans(phrase, intent.entities?.[p]));
+    });
   });
   // The sentence encoder works on its own threads meanwhile (a training set goes to the pool).
   const embedding = semantic && texts.length > 0 ? embedTexts(texts) : null;
   embedding?.catch(() => undefined);
   const space = LexicalSpace.fit(texts, params.lexical);
-  const lexicalVectors = texts.map((text) => space.vectorize(text));
+  // Tagger training comes first in the progress (up to 0.3), as embedding does for Semantic.
+  const templates = trainTemplates(texts, spanList, params, options.seed ?? 1, (fraction) =>
+    options.onProgress?.(0.3 * fraction),
+  );
+  const vectors = texts.map((text, i) => {
+    const vector = space.vectorize(text);
+    return templates ? templates.model.join(vector, templates.phraseTemplates[i]!, space.size) : vector;
+  });
+  const lexicalSize = space.size + (templates?.model.space.size ?? 0);
   const labels = Int32Array.from(labelList);
   // The cascade's lexical-only model, trained as the SVM is while the encoder threads embed.
   let lexicalModel: QuantizedModel | null = null;
   if (semantic && params.cascadeConfidence <= 1) {
     const svm = DEFAULT_PARAMS.SVM;
-    const trained = trainSoftmax(lexicalVectors, labels, space.size, intents.length, {
+    const trained = trainSoftmax(vectors, labels, lexicalSize, intents.length, {
       epochs: epochsFor(svm, texts.length),
       learningRate: svm.learningRate,
       l2: svm.l2,
@@ -151,7 +204,7 @@ export async function trainClassifier(
     lexicalModel = { classes: intents.length, bias: trained.bias, ...quantizeWeights(trained) };
   }
   const embeddingDimensions = semantic ? EMBEDDING_DIMENSIONS : 0;
-  let examples = lexicalVectors;
+  let examples = vectors;
   const centroids = new Float32Array(semantic ? intents.length * EMBEDDING_DIMENSIONS : 0);
   if (embedding) {
     const embeddings = await embedding;
@@ -163,12 +216,10 @@ export async function trainClassifier(
     for (let c = 0; c < intents.length; c += 1) {
       normalizeInPlace(centroids.subarray(c * EMBEDDING_DIMENSIONS, (c + 1) * EMBEDDING_DIMENSIONS));
     }
-    examples = lexicalVectors.map((vector, i) =>
-      withEmbedding(vector, embeddings[i]!, space.size, params.embeddingWeight),
-    );
+    examples = vectors.map((vector, i) => withEmbedding(vector, embeddings[i]!, lexicalSize, params.embeddingWeight));
   }
-  const features = space.size + embeddingDimensions;
-  const progressStart = semantic ? 0.3 : 0;
+  const features = lexicalSize + embeddingDimensions;
+  const progressStart = semantic || templates ? 0.3 : 0;
   const model = trainSoftmax(examples, labels, features, intents.length, {
     epochs: epochsFor(params, texts.length),
     learningRate: params.learningRate,
@@ -193,6 +244,7 @@ export async function trainClassifier(
     embeddingWeight: params.embeddingWeight,
     embeddingDimensions,
     ...(lexicalModel ? { cascadeConfidence: params.cascadeConfidence } : {}),
+    ...(templates ? { templates: templates.model.header() } : {}),
   };
   return new LinearIntentClassifier(
     header,
@@ -200,7 +252,90 @@ export async function trainClassifier(
     { classes: intents.length, quantized, scales, bias: model.bias },
     lexicalModel,
     centroids,
+    templates?.model ?? null,
   );
+}
+
+/** The spans of a phrase that fit inside it, in order, without overlaps. */
+function validSpans(phrase: string, spans: readonly TaggedSpan[] | undefined): readonly TaggedSpan[] {
+  if (!spans?.length) return [];
+  const sorted = spans
+    .filter((span) => span.label && span.start >= 0 && span.end > span.start && span.end <= phrase.length)
+    .sort((a, b) => a.start - b.start);
+  return sorted.filter((span, i) => i === 0 || span.start >= sorted[i - 1]!.end);
+}
+
+/**
+ * A model's template block: the entity tagger and the word space of templates. `join` appends a
+ * text's template vector to its lexical vector.
+ */
+class TemplateModel {
+  constructor(
+    readonly tagger: EntityTagger,
+    readonly space: LexicalSpace,
+    readonly weight: number,
+  ) {}
+
+  join(lexical: SparseVector, template: SparseVector, offset: number): SparseVector {
+    const norm = Math.sqrt(1 + this.weight * this.weight);
+    const idx = new Int32Array(lexical.idx.length + template.idx.length);
+    const val = new Float32Array(idx.length);
+    idx.set(lexical.idx);
+    for (let k = 0; k < lexical.val.length; k += 1) val[k] = lexical.val[k]! / norm;
+    for (let k = 0; k < template.idx.length; k += 1) {
+      idx[lexical.idx.length + k] = offset + template.idx[k]!;
+      val[lexical.idx.length + k] = (template.val[k]! * this.weight) / norm;
+    }
+    return { idx, val };
+  }
+
+  /** The template vector of a message (the tagger finds its entities). */
+  vectorize(text: string): SparseVector {
+    return this.space.vectorize(this.tagger.template(text));
+  }
+
+  header(): NonNullable<ModelHeader['templates']> {
+    return {
+      weight: this.weight,
+      terms: [...this.space.terms],
+      lexical: this.space.options,
+      labels: [...this.tagger.parts.labels],
+      features: this.tagger.parts.features,
+    };
+  }
+}
+
+/**
+ * Trains the entity tagger on the phrases with tagged entities, when there are enough of them, and
+ * the templates the classifier learns from: each tagged phrase's template comes from a tagger
+ * trained on the other folds, each other phrase's from the full tagger.
+ */
+function trainTemplates(
+  texts: readonly string[],
+  spans: readonly (readonly TaggedSpan[])[],
+  params: ClassifierParams,
+  seed: number,
+  onProgress: (fraction: number) => void,
+): { model: TemplateModel; phraseTemplates: SparseVector[] } | null {
+  const tagged = texts.flatMap((text, i) => (spans[i]!.length > 0 ? [i] : []));
+  if (params.templateWeight <= 0 || tagged.length < MIN_TAGGED_PHRASES) return null;
+  const example = (i: number) => ({ text: texts[i]!, spans: spans[i]! });
+  const options = { epochs: params.taggerEpochs, seed };
+  const tagger = EntityTagger.train(tagged.map(example), options);
+  const words: string[][] = texts.map((text) => tagger.template(text));
+  const folds = Math.max(2, Math.min(params.templateFolds, tagged.length));
+  onProgress(1 / (folds + 1));
+  for (let fold = 0; fold < folds; fold += 1) {
+    const held = tagged.filter((_, k) => k % folds === fold);
+    const foldTagger = EntityTagger.train(tagged.filter((_, k) => k % folds !== fold).map(example), options);
+    for (const i of held) words[i] = foldTagger.template(texts[i]!);
+    onProgress((fold + 2) / (folds + 1));
+  }
+  const space = LexicalSpace.fit(words, WORDS_ONLY_OPTIONS);
+  return {
+    model: new TemplateModel(tagger, space, params.templateWeight),
+    phraseTemplates: words.map((list) => space.vectorize(list)),
+  };
 }
 
 export async function loadClassifier(bytes: Uint8Array): Promise<IntentClassifier> {
@@ -220,12 +355,27 @@ export async function loadClassifier(bytes: Uint8Array): Promise<IntentClassifie
           bias: arrays.lexicalBias as Float32Array,
         }
       : null;
+  const templates = header.templates
+    ? new TemplateModel(
+        new EntityTagger({
+          labels: header.templates.labels,
+          features: header.templates.features,
+          offsets: arrays.taggerOffsets as Int32Array,
+          tags: arrays.taggerTags as Int32Array,
+          weights: arrays.taggerWeights as Float32Array,
+          transitions: arrays.taggerTransitions as Float32Array,
+        }),
+        new LexicalSpace(header.templates.terms, arrays.templateIdf as Float32Array, header.templates.lexical),
+        header.templates.weight,
+      )
+    : null;
   return new LinearIntentClassifier(
     header,
     space,
     { classes, quantized, scales, bias },
     lexicalModel,
     arrays.centroids as Float32Array,
+    templates,
   );
 }
 
@@ -250,7 +400,10 @@ function withEmbedding(lexical: SparseVector, embedding: Float32Array, offset: n
 
 /** What `rankMany` works out from the lexical features alone, before any embedding. */
 interface LexicalPass {
+  /** The lexical vector (what the nearest phrases and the gate compare). */
   vector: SparseVector;
+  /** What the linear models read before any embedding: the lexical vector, with the template block. */
+  features: SparseVector;
   /** For each intent, the index of its nearest training phrase (-1 when it has none). */
   nearest: Int32Array;
   /** The gate from the best lexical cosine to any training phrase. */
@@ -268,6 +421,8 @@ class LinearIntentClassifier implements IntentClassifier {
   /** For each phrase of the index: its intent and text. */
   private readonly phraseIntent: Int32Array;
   private readonly phraseText: string[];
+  /** Features before the embedding: the lexical space, then the template space. */
+  private readonly lexicalSize: number;
 
   constructor(
     private readonly header: ModelHeader,
@@ -277,6 +432,8 @@ class LinearIntentClassifier implements IntentClassifier {
     private readonly lexical: QuantizedModel | null,
     /** Semantic: unit-length mean embedding of each intent's phrases (intent-major); else empty. */
     private readonly centroids: Float32Array,
+    /** The template block, when the model learned one. */
+    private readonly templates: TemplateModel | null,
   ) {
     this.modelType = header.modelType;
     this.language = header.language;
@@ -292,6 +449,7 @@ class LinearIntentClassifier implements IntentClassifier {
       }
     });
     this.phraseIndex = new PhraseIndex(vectors);
+    this.lexicalSize = space.size + (templates?.space.size ?? 0);
     this.phraseIntent = Int32Array.from(phraseIntent);
   }
 
@@ -316,8 +474,8 @@ class LinearIntentClassifier implements IntentClassifier {
       if (!scores) {
         const embedding = semantic ? (embedded[next++] ?? null) : null;
         const x = embedding
-          ? withEmbedding(pass.vector, embedding, this.space.size, this.header.embeddingWeight)
-          : pass.vector;
+          ? withEmbedding(pass.features, embedding, this.lexicalSize, this.header.embeddingWeight)
+          : pass.features;
         scores = softmaxInPlace(quantizedScores(this.main, x), this.header.temperature);
         const { semanticGateLow, semanticGateHigh } = this.header;
         if (embedding && semanticGateHigh > 0 && gate < 1) {
@@ -352,15 +510,18 @@ class LinearIntentClassifier implements IntentClassifier {
       if (similarity > best) best = similarity;
     }
     const gate = ramp(best, this.header.gateLow, this.header.gateHigh);
+    const features = this.templates
+      ? this.templates.join(vector, this.templates.vectorize(text), this.space.size)
+      : vector;
     let lexicalScores: Float64Array | null = null;
     const cascade = this.header.cascadeConfidence;
     if (!semantic) {
-      lexicalScores = softmaxInPlace(quantizedScores(this.main, vector), this.header.temperature);
+      lexicalScores = softmaxInPlace(quantizedScores(this.main, features), this.header.temperature);
     } else if (this.lexical && cascade !== undefined && vector.idx.length > 0) {
-      const scores = softmaxInPlace(quantizedScores(this.lexical, vector), this.header.temperature);
+      const scores = softmaxInPlace(quantizedScores(this.lexical, features), this.header.temperature);
       if (Math.max(...scores) * gate >= cascade) lexicalScores = scores;
     }
-    return { vector, nearest, gate, lexicalScores };
+    return { vector, features, nearest, gate, lexicalScores };
   }
 
   private bestCentroidCosine(embedding: Float32Array): number {
@@ -386,6 +547,15 @@ class LinearIntentClassifier implements IntentClassifier {
             lexicalBias: this.lexical.bias,
             lexicalScales: this.lexical.scales,
             lexicalWeights: this.lexical.quantized,
+          }
+        : {}),
+      ...(this.templates
+        ? {
+            templateIdf: this.templates.space.idf,
+            taggerOffsets: this.templates.tagger.parts.offsets,
+            taggerTags: this.templates.tagger.parts.tags,
+            taggerWeights: this.templates.tagger.parts.weights,
+            taggerTransitions: this.templates.tagger.parts.transitions,
           }
         : {}),
     });

@@ -40,6 +40,9 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = {
 
 export const SMALL_AGENT_PHRASES = 500;
 
+/** Words and word pairs only, no character n-grams (for word lists such as a message's template). */
+export const WORDS_ONLY_OPTIONS: LexicalOptions = { ...DEFAULT_LEXICAL_OPTIONS, charMin: 1, charMax: 0, charWeight: 0 };
+
 /** Function words of English, Hindi and romanised Hindi (normalised forms). */
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
@@ -58,13 +61,12 @@ const WORD_PREFIX = 'w:';
 const BIGRAM_PREFIX = 'b:';
 const CHAR_PREFIX = 'c:';
 
-/** Raw feature counts of one text. */
 /**
- * Feature counts of one text; with `weights`, also each feature's stopword factor (1, or
- * `stopwordWeight` when every word it comes from is a function word).
+ * Feature counts of one text, or of a list of words already normalised; with `weights`, also each
+ * feature's stopword factor (1, or `stopwordWeight` when every word it comes from is a function word).
  */
 export function featureCounts(
-  text: string,
+  text: string | readonly string[],
   options: LexicalOptions,
   weights?: Map<string, number>,
 ): Map<string, number> {
@@ -73,7 +75,7 @@ export function featureCounts(
     counts.set(key, (counts.get(key) ?? 0) + 1);
     if (weights && (content || !weights.has(key))) weights.set(key, content ? 1 : options.stopwordWeight);
   };
-  const tokens = words(text);
+  const tokens = typeof text === 'string' ? words(text) : text;
   const content = tokens.map((token) => !STOPWORDS.has(token));
   for (let i = 0; i < tokens.length; i += 1) {
     add(WORD_PREFIX + tokens[i], content[i]!);
@@ -112,7 +114,10 @@ export class LexicalSpace {
   }
 
   /** Fits the vocabulary and IDF on training texts. Deterministic: terms are sorted. */
-  static fit(texts: readonly string[], options: LexicalOptions = DEFAULT_LEXICAL_OPTIONS): LexicalSpace {
+  static fit(
+    texts: readonly (string | readonly string[])[],
+    options: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
+  ): LexicalSpace {
     const df = new Map<string, number>();
     for (const text of texts) {
       for (const key of featureCounts(text, options).keys()) df.set(key, (df.get(key) ?? 0) + 1);
@@ -128,7 +133,7 @@ export class LexicalSpace {
     return new LexicalSpace(terms, idf, fitted);
   }
 
-  vectorize(text: string): SparseVector {
+  vectorize(text: string | readonly string[]): SparseVector {
     const entries: [number, number][] = [];
     const stopword = this.options.stopwordWeight !== 1 ? new Map<string, number>() : undefined;
     for (const [key, count] of featureCounts(text, this.options, stopword)) {

@@ -7,10 +7,19 @@ import type { Emotion } from '@parley/contracts/nlu';
 export type Language = 'en' | 'hi';
 export type LexicalModelType = 'SVM' | 'Semantic';
 
+/** An entity span in a text: [start, end) in UTF-16 units; `label` is the entity id. */
+export interface TaggedSpan {
+  label: string;
+  start: number;
+  end: number;
+}
+
 export interface TrainingIntent {
   name: string;
   /** Training phrases as written (entity values stay in the text). */
   phrases: string[];
+  /** The entities the operator tagged in each phrase, in the order of `phrases` (absent: none). */
+  entities?: (readonly TaggedSpan[])[];
 }
 
 export interface TrainingData {
