@@ -61,6 +61,39 @@ describe('training report', () => {
     expect(report.warnings.some((warning) => warning.includes("'lonely'"))).toBe(true);
   });
 
+  it('trains each fold on the sampled phrases with the entities tagged in them', async () => {
+    const tagged: TrainingData = {
+      language: 'en',
+      intents: data.intents.map((intent) => ({
+        ...intent,
+        entities: intent.phrases.map((phrase) => [
+          { label: 'word', start: 0, end: phrase.indexOf(' ') + 1 || phrase.length },
+        ]),
+      })),
+    };
+    const seen: TrainingData[] = [];
+    const train = keywordTrain({ greet: 'hello', bye: 'bye' });
+    await buildTrainingReport({
+      data: tagged,
+      modelType: 'SVM',
+      train: (foldData) => {
+        seen.push(foldData);
+        return train(foldData);
+      },
+      trainingSeconds: 0,
+      trainedAt: new Date(),
+    });
+    expect(seen).toHaveLength(4);
+    for (const foldData of seen) {
+      for (const intent of foldData.intents) {
+        const original = tagged.intents.find((row) => row.name === intent.name)!;
+        expect(intent.entities).toEqual(
+          intent.phrases.map((phrase) => original.entities![original.phrases.indexOf(phrase)]),
+        );
+      }
+    }
+  });
+
   it('skips cross-validation without a trainer or without two intents to compare', async () => {
     const genai = await buildTrainingReport({
       data,
