@@ -16,7 +16,8 @@ import type { IntentClassifier, IntentScore, LexicalModelType, TrainingData } fr
  * they are left out of training and only the confidence threshold rejects ("oos-threshold").
  * A prediction counts as out of scope when its intent is `oos` or its confidence is below the
  * threshold; `--threshold val` picks the threshold on the val split (best macro-F1 over all
- * labels, `oos` included; 0 when the set has no `oos`), never on test.
+ * labels, `oos` included; 0 when the set has no `oos`), never on test. Examples with `entities`
+ * (SNIPS's slots) train with them as the phrases' tagged entities, as an operator's tags do.
  */
 interface Example {
   text: string;
