@@ -143,16 +143,10 @@ export class EntityTagger {
     return spansOf(tokens, this.tagTokens(tokens), this.parts.labels);
   }
 
-  /**
-   * The text's words with each entity span replaced by one `<label>` word: the tagger's spans, or
-   * `spans` when given (the operator's own tags).
-   */
-  template(text: string, spans?: readonly TaggedSpan[]): string[] {
+  /** The text's words with each entity span the tagger finds replaced by one `<label>` word. */
+  template(text: string): string[] {
     const tokens = tokenize(text);
-    const tags = spans
-      ? goldTags(tokens, spans, new Map(this.parts.labels.map((label, index) => [label, index])))
-      : this.tagTokens(tokens);
-    return templateOf(tokens, tags, this.parts.labels);
+    return templateOf(tokens, this.tagTokens(tokens), this.parts.labels);
   }
 
   private tagTokens(tokens: readonly Token[]): number[] {

@@ -299,7 +299,7 @@ class TemplateModel {
       weight: this.weight,
       terms: [...this.space.terms],
       lexical: this.space.options,
-      labels: [...this.tagger.parts.labels],
+      labels: [...this.tagger.labels],
       features: this.tagger.parts.features,
     };
   }
