@@ -322,7 +322,8 @@ function trainTemplates(
   const example = (i: number) => ({ text: texts[i]!, spans: spans[i]! });
   const options = { epochs: params.taggerEpochs, seed };
   const tagger = EntityTagger.train(tagged.map(example), options);
-  const words: string[][] = texts.map((text) => tagger.template(text));
+  // Untagged phrases get the full tagger's template; tagged ones their fold tagger's, below.
+  const words: string[][] = texts.map((text, i) => (spans[i]!.length > 0 ? [] : tagger.template(text)));
   const folds = Math.max(2, Math.min(params.templateFolds, tagged.length));
   onProgress(1 / (folds + 1));
   for (let fold = 0; fold < folds; fold += 1) {
