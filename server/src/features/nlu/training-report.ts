@@ -1,4 +1,4 @@
-import { seededRandom } from './engine/seeded-random';
+import { seededRandom, shuffleInPlace } from './engine/seeded-random';
 import type { TrainingReport } from '@parley/contracts/nlu';
 import type { IntentClassifier, TaggedSpan, TrainingData, TrainingIntent } from './engine/types';
 import { words } from './engine/text';
@@ -13,12 +13,7 @@ const MAX_NEAR_DUPLICATES = 50;
 type Train = (data: TrainingData) => Promise<IntentClassifier>;
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
+  return shuffleInPlace([...items], random);
 }
 
 /** Distinct phrases per intent, then at most `max` in all (each intent keeps at least two when it has them). */

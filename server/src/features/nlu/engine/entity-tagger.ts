@@ -7,7 +7,7 @@
  * The intent classifiers use it to see a message's template, "i'd like to watch <movie>", beside its
  * words: a title says little about the intent, the frame around it says much.
  */
-import { seededRandom } from './seeded-random';
+import { seededRandom, shuffleInPlace } from './seeded-random';
 import { type Token, tokenize } from './text';
 import type { TaggedSpan } from './types';
 
@@ -197,10 +197,7 @@ function averagedPerceptron(
     sums[at]! += step * delta;
   };
   for (let epoch = 0; epoch < options.epochs; epoch += 1) {
-    for (let i = order.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffleInPlace(order, random);
     for (const index of order) {
       const { ids: sentence, gold } = sentences[index]!;
       const emission = decoder.emission(sentence.length);

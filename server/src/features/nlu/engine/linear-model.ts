@@ -1,4 +1,4 @@
-import { seededRandom } from './seeded-random';
+import { seededRandom, shuffleInPlace } from './seeded-random';
 /**
  * Multinomial logistic regression (softmax) over sparse vectors, trained by SGD with a linearly
  * decaying step, L2 weight decay applied lazily through a global scale, and a seeded shuffle so
@@ -50,12 +50,7 @@ export function trainSoftmax(
   let scale = 1;
   let step = 0;
   for (let epoch = 0; epoch < options.epochs; epoch += 1) {
-    for (let i = n - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      const swap = order[i]!;
-      order[i] = order[j]!;
-      order[j] = swap;
-    }
+    shuffleInPlace(order, random);
     for (let o = 0; o < n; o += 1) {
       const example = order[o]!;
       const x = examples[example]!;

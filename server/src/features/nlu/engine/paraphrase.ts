@@ -1,4 +1,4 @@
-import { seededRandom } from './seeded-random';
+import { seededRandom, shuffleInPlace } from './seeded-random';
 import type { Language } from './types';
 import { hasDevanagari, words } from './text';
 
@@ -99,14 +99,7 @@ const REQUEST_VERBS = new Set(
 
 const HINDI_FRAMES = ['कृपया {line}', '{line} कृपया', '{line}, मदद कीजिए', 'नमस्ते, {line}'];
 
-function shuffle<T>(items: T[], next: () => number): T[] {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(next() * (index + 1));
-    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
-  }
-  return copy;
-}
+const shuffle = <T>(items: readonly T[], next: () => number): T[] => shuffleInPlace([...items], next);
 
 const clean = (line: string) =>
   line

@@ -9,3 +9,17 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Fisher–Yates shuffle in place, driven by `random` (so a seeded one gives the same order). */
+export function shuffleInPlace<T extends { [index: number]: unknown; length: number }>(
+  items: T,
+  random: () => number,
+): T {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    const swap = items[i];
+    items[i] = items[j];
+    items[j] = swap;
+  }
+  return items;
+}
