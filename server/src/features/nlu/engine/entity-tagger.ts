@@ -255,14 +255,17 @@ function sparseRows(
   return { offsets, tags: Int32Array.from(tags), weights: Float32Array.from(values) };
 }
 
+/** True when tag i continues the span of tag i - 1 (an inside tag after its own label). */
+function continuesSpan(tags: readonly number[], i: number): boolean {
+  return i > 0 && isInside(tags[i]!) && tags[i - 1] !== OUTSIDE && labelOf(tags[i - 1]!) === labelOf(tags[i]!);
+}
+
 function spansOf(tokens: readonly Token[], tags: readonly number[], labels: readonly string[]): TaggedSpan[] {
   const spans: TaggedSpan[] = [];
   tags.forEach((tag, i) => {
     if (tag === OUTSIDE) return;
-    const last = spans[spans.length - 1];
-    if (isInside(tag) && last && tags[i - 1] !== OUTSIDE && labelOf(tags[i - 1]!) === labelOf(tag)) {
-      last.end = tokens[i]!.end;
-    } else spans.push({ label: labels[labelOf(tag)]!, start: tokens[i]!.start, end: tokens[i]!.end });
+    if (continuesSpan(tags, i)) spans[spans.length - 1]!.end = tokens[i]!.end;
+    else spans.push({ label: labels[labelOf(tag)]!, start: tokens[i]!.start, end: tokens[i]!.end });
   });
   return spans;
 }
@@ -271,9 +274,7 @@ function templateOf(tokens: readonly Token[], tags: readonly number[], labels: r
   const words: string[] = [];
   tags.forEach((tag, i) => {
     if (tag === OUTSIDE) words.push(tokens[i]!.norm);
-    else if (!(isInside(tag) && tags[i - 1] !== OUTSIDE && labelOf(tags[i - 1]!) === labelOf(tag))) {
-      words.push(`<${labels[labelOf(tag)]}>`);
-    }
+    else if (!continuesSpan(tags, i)) words.push(`<${labels[labelOf(tag)]}>`);
   });
   return words;
 }
@@ -331,14 +332,11 @@ class Decoder {
         let best = -Infinity;
         let from = OUTSIDE;
         if (isInside(t)) {
-          // Only its own begin or inside may precede an inside tag.
-          for (const p of [t - 1, t]) {
-            const value = score[previous + p]! + transitions[p * T + t]!;
-            if (value > best) {
-              best = value;
-              from = p;
-            }
-          }
+          // Only its own begin (t - 1) or inside (t) may precede an inside tag.
+          const fromBegin = score[previous + t - 1]! + transitions[(t - 1) * T + t]!;
+          const fromInside = score[previous + t]! + transitions[t * T + t]!;
+          best = Math.max(fromBegin, fromInside);
+          from = fromInside > fromBegin ? t : t - 1;
         } else {
           for (let j = 0; j < BEAM && beam[j]! >= 0; j += 1) {
             const value = beamScore[j]! + transitions[beam[j]! * T + t]!;
