@@ -181,12 +181,12 @@ export async function trainClassifier(
   embedding?.catch(() => undefined);
   const space = LexicalSpace.fit(texts, params.lexical);
   // Tagger training comes first in the progress (up to 0.3), as embedding does for Semantic.
-  const templates = trainTemplates(texts, spanList, params, options.seed ?? 1, (fraction) =>
+  const templates = trainTemplates(texts, space.size, spanList, params, options.seed ?? 1, (fraction) =>
     options.onProgress?.(0.3 * fraction),
   );
   const vectors = texts.map((text, i) => {
     const vector = space.vectorize(text);
-    return templates ? templates.model.join(vector, templates.phraseTemplates[i]!, space.size) : vector;
+    return templates ? templates.model.join(vector, templates.phraseTemplates[i]!) : vector;
   });
   const lexicalSize = space.size + (templates?.model.space.size ?? 0);
   const labels = Int32Array.from(labelList);
@@ -266,17 +266,20 @@ function validSpans(phrase: string, spans: readonly TaggedSpan[] | undefined): r
 }
 
 /**
- * A model's template block: the entity tagger and the word space of templates. `join` appends a
- * text's template vector to its lexical vector.
+ * A model's template block: the entity tagger and the word space of templates, whose features come
+ * after the lexical space's `offset` features. `join` appends a text's template vector to its
+ * lexical vector.
  */
 class TemplateModel {
   constructor(
     readonly tagger: EntityTagger,
     readonly space: LexicalSpace,
     readonly weight: number,
+    private readonly offset: number,
   ) {}
 
-  join(lexical: SparseVector, template: SparseVector, offset: number): SparseVector {
+  join(lexical: SparseVector, template: SparseVector): SparseVector {
+    const offset = this.offset;
     const norm = Math.sqrt(1 + this.weight * this.weight);
     const idx = new Int32Array(lexical.idx.length + template.idx.length);
     const val = new Float32Array(idx.length);
@@ -312,6 +315,7 @@ class TemplateModel {
  */
 function trainTemplates(
   texts: readonly string[],
+  lexicalSize: number,
   spans: readonly (readonly TaggedSpan[])[],
   params: ClassifierParams,
   seed: number,
@@ -334,7 +338,7 @@ function trainTemplates(
   }
   const space = LexicalSpace.fit(words, WORDS_ONLY_OPTIONS);
   return {
-    model: new TemplateModel(tagger, space, params.templateWeight),
+    model: new TemplateModel(tagger, space, params.templateWeight, lexicalSize),
     phraseTemplates: words.map((list) => space.vectorize(list)),
   };
 }
@@ -368,6 +372,7 @@ export async function loadClassifier(bytes: Uint8Array): Promise<IntentClassifie
         }),
         new LexicalSpace(header.templates.terms, arrays.templateIdf as Float32Array, header.templates.lexical),
         header.templates.weight,
+        space.size,
       )
     : null;
   return new LinearIntentClassifier(
@@ -511,9 +516,7 @@ class LinearIntentClassifier implements IntentClassifier {
       if (similarity > best) best = similarity;
     }
     const gate = ramp(best, this.header.gateLow, this.header.gateHigh);
-    const features = this.templates
-      ? this.templates.join(vector, this.templates.vectorize(text), this.space.size)
-      : vector;
+    const features = this.templates ? this.templates.join(vector, this.templates.vectorize(text)) : vector;
     let lexicalScores: Float64Array | null = null;
     const cascade = this.header.cascadeConfidence;
     if (!semantic) {
