@@ -192,6 +192,24 @@ describe('templates from tagged entities', () => {
     expect(await loaded.rank(message)).toEqual(await classifier.rank(message));
   });
 
+  it('ignores tags that no longer fit their phrase (edited since) and keeps the ones that do', async () => {
+    const stale: TrainingData = {
+      language: 'en',
+      intents: data.intents.map(({ name, phrases, entities }) => ({
+        name,
+        phrases,
+        entities: entities!.map((spans, index) => [
+          ...spans,
+          { label: 'movie', start: index, end: index + 500 },
+          { label: 'book', start: 5, end: 2 },
+          { label: '', start: 0, end: 1 },
+        ]),
+      })),
+    };
+    const classifier = await trainClassifier(stale, { modelType: 'SVM', seed: 1 });
+    expect((await classifier.rank(message))[0]!.intent).toBe('watch_movie');
+  });
+
   it('learns no templates from fewer than MIN_TAGGED_PHRASES tagged phrases', async () => {
     const few: TrainingData = {
       language: 'en',
