@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { framedTitles, unseenTitleMessage } from '../../../../test/tagged-phrases';
 import { loadClassifier, MIN_TAGGED_PHRASES, trainClassifier } from './intent-classifier';
-import type { TrainingData } from './types';
+import type { TaggedSpan, TrainingData } from './types';
 
 const travel: TrainingData = {
   language: 'en',
@@ -174,6 +174,11 @@ describe('templates from tagged entities', () => {
   // Book titles share their words with the message's title; movie phrases share its frame.
   const data: TrainingData = { language: 'en', intents: framedTitles() };
   const message = unseenTitleMessage;
+  /** The same phrases with each one's tags changed by `change`. */
+  const retagged = (change: (spans: readonly TaggedSpan[], index: number) => readonly TaggedSpan[]): TrainingData => ({
+    language: 'en',
+    intents: data.intents.map(({ name, phrases, entities }) => ({ name, phrases, entities: entities!.map(change) })),
+  });
 
   it('goes by the frame around an unseen title, not by the title words', async () => {
     const classifier = await trainClassifier(data, { modelType: 'SVM', seed: 1 });
@@ -193,32 +198,18 @@ describe('templates from tagged entities', () => {
   });
 
   it('ignores tags that no longer fit their phrase (edited since) and keeps the ones that do', async () => {
-    const stale: TrainingData = {
-      language: 'en',
-      intents: data.intents.map(({ name, phrases, entities }) => ({
-        name,
-        phrases,
-        entities: entities!.map((spans, index) => [
-          ...spans,
-          { label: 'movie', start: index, end: index + 500 },
-          { label: 'book', start: 5, end: 2 },
-          { label: '', start: 0, end: 1 },
-        ]),
-      })),
-    };
+    const stale = retagged((spans, index) => [
+      ...spans,
+      { label: 'movie', start: index, end: index + 500 },
+      { label: 'book', start: 5, end: 2 },
+      { label: '', start: 0, end: 1 },
+    ]);
     const classifier = await trainClassifier(stale, { modelType: 'SVM', seed: 1 });
     expect((await classifier.rank(message))[0]!.intent).toBe('watch_movie');
   });
 
   it('learns no templates from fewer than MIN_TAGGED_PHRASES tagged phrases', async () => {
-    const few: TrainingData = {
-      language: 'en',
-      intents: data.intents.map(({ name, phrases, entities }) => ({
-        name,
-        phrases,
-        entities: entities!.map((spans, index) => (index < MIN_TAGGED_PHRASES / 2 - 1 ? spans : [])),
-      })),
-    };
+    const few = retagged((spans, index) => (index < MIN_TAGGED_PHRASES / 2 - 1 ? spans : []));
     const classifier = await trainClassifier(few, { modelType: 'SVM', seed: 1 });
     expect((await classifier.rank(message))[0]!.intent).toBe('find_book');
   });
