@@ -41,6 +41,48 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * Reports `event.currentTarget` read inside a function nested in the handler that received the
+ * event (a state updater, a timer, a promise callback): React clears `currentTarget` once the
+ * handler returns, so `setX((previous) => ({ ...previous, a: event.currentTarget.value }))`
+ * crashes when React runs the updater later. Read the value into a constant first.
+ */
+const noDeferredCurrentTarget = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      deferred:
+        "'{{name}}.currentTarget' is read inside a nested function (e.g. a state updater); React has cleared it by then. Read it into a constant in the handler first.",
+    },
+  },
+  create(context) {
+    const isFunction = (node) =>
+      node.type === 'ArrowFunctionExpression' ||
+      node.type === 'FunctionExpression' ||
+      node.type === 'FunctionDeclaration';
+    return {
+      'MemberExpression[property.name="currentTarget"][object.type="Identifier"]'(node) {
+        let scope = context.sourceCode.getScope(node);
+        let variable = null;
+        while (scope && !variable) {
+          variable = scope.set.get(node.object.name) ?? null;
+          scope = scope.upper;
+        }
+        const definition = variable?.defs[0];
+        if (!definition || definition.type !== 'Parameter') return;
+        const handler = definition.node;
+        for (let current = node.parent; current && current !== handler; current = current.parent) {
+          if (isFunction(current)) {
+            context.report({ node, messageId: 'deferred', data: { name: node.object.name } });
+            return;
+          }
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -55,7 +97,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { parley: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: {
+      parley: {
+        rules: { 'feature-boundaries': featureBoundaries, 'no-deferred-current-target': noDeferredCurrentTarget },
+      },
+    },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'parley/feature-boundaries': 'error',
@@ -79,6 +125,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'parley/no-deferred-current-target': 'error',
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '(^@parley/server)|(/server/)', message: 'The web app never imports server code.' }] },

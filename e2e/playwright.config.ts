@@ -27,6 +27,7 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   reporter: reportDir ? [['list'], ['json', { outputFile: `${reportDir}/e2e.json` }]] : [['list']],
   use: {
+    reducedMotion: 'reduce',
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: {

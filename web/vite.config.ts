@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants } from 'node:zlib';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
@@ -39,7 +41,20 @@ const onlyConsolePages = /useInfiniteQuery|infiniteQueryObserver|infiniteQueryOp
  * (and the benchmark) measure what the login page and the shell load first.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli (quality 11) and gzip (level 9) copies beside every text file of web/dist, compressed
+    // once at build time: the server sends them as they are (`preCompressed` in server/src/app.ts,
+    // docs/decisions/014-compression.md). A copy that is not smaller than its file is not written.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      exclude: [/\.vite\//],
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -13,6 +13,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // Whole pages render through Mantine in jsdom: a few seconds each on a loaded 2-core machine.
+      testTimeout: 15_000,
       reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/web.json` }]] : ['default'],
     },
   }),

@@ -144,6 +144,12 @@ export const sessionInfo = z.object({
 });
 
 const messageOnly = z.object({ message: z.string() });
+/**
+ * `activationPath` is given only when this install shows the activation link on screen instead of
+ * mailing it (no SMTP_URL, docs/decisions/012).
+ */
+export const signupResult = z.object({ message: z.string(), activationPath: z.string().optional() });
+export type SignupResult = z.infer<typeof signupResult>;
 
 export const accountRoutes = {
   ...signInRoutes,
@@ -159,7 +165,7 @@ export const accountRoutes = {
     path: '/api/account/signup',
     summary: 'Create an enterprise and its administrator',
     body: signupBody,
-    data: messageOnly,
+    data: signupResult,
   }),
   activate: defineRoute({
     method: 'POST',

@@ -129,6 +129,8 @@ export const intentSummary = z.object({
   name: z.string(),
   storyId: z.uuid(),
   phraseCount: z.number().int(),
+  /** Hands the customer to people when recognised on a channel. */
+  handoff: z.boolean(),
   updatedAt: z.string(),
 });
 export type IntentSummary = z.infer<typeof intentSummary>;
@@ -142,6 +144,8 @@ export const intentDetails = z.object({
   /** Markdown; the editor has one response, the list allows more. */
   responses: z.array(z.object({ response: z.string() })),
   entities: z.array(intentParameter),
+  /** On a channel, the bot answers with the response, then hands the customer to people. */
+  handoff: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -212,6 +216,7 @@ export const intentBody = z
       )
       .max(intentLimits.parametersMax, `At most ${intentLimits.parametersMax} parameters`)
       .default([]),
+    handoff: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
     const seen = new Set<string>();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 import { defineRoute, idParam } from './envelope';
 import { roleIds } from './permissions';
 
@@ -20,7 +21,7 @@ export const apiKey = z.object({
 export type ApiKey = z.infer<typeof apiKey>;
 
 export const createApiKeyBody = z.object({
-  name: z.string().trim().min(1, 'Please enter a name').max(100, 'At most 100 characters'),
+  name: z.string().trim().min(1, messages.required('Name')).max(100, 'At most 100 characters'),
   roles: z
     .array(
       z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 import { defineRoute, idParam, pageQuery } from './envelope';
 
 /**
@@ -52,10 +53,10 @@ export const channelMessages = {
   senderIdRequired: 'Sender id is required',
   ipRequired: 'Ip address is required',
   portRequired: 'Port is required',
-  fieldRequired: 'this field is required',
+  fieldRequired: messages.fieldRequired,
   invalidNumber: 'Invalid number format',
   // Beyond the spec:
-  nameRequired: 'Please enter a channel name',
+  nameRequired: messages.required('Channel name'),
   nameTaken: 'A channel with this name already exists',
   leadingWhitespace: 'Cannot start with a space',
   vendorNotOffered: 'This vendor is not offered for this channel type',
@@ -131,7 +132,7 @@ const f = {
   },
   contactMobile: {
     name: 'contactId',
-    label: 'Contact ID (mobile number)',
+    label: 'Contact ID (Mobile Number)',
     kind: 'mobile',
     required: true,
     message: channelMessages.contactIdValidRequired,
@@ -139,7 +140,7 @@ const f = {
   },
   contactWaba: {
     name: 'contactId',
-    label: 'WABA phone number',
+    label: 'WABA Phone Number',
     kind: 'mobile',
     required: true,
     message: channelMessages.wabaPhoneRequired,
@@ -152,10 +153,10 @@ const f = {
     required: true,
     message: channelMessages.contactIdRequired,
   },
-  wabaId: { name: 'wabaId', label: 'WABA id', kind: 'text', required: false, message: channelMessages.fieldRequired },
+  wabaId: { name: 'wabaId', label: 'WABA ID', kind: 'text', required: false, message: channelMessages.fieldRequired },
   accKey: {
     name: 'accKey',
-    label: 'Access key',
+    label: 'Access Key',
     kind: 'password',
     required: true,
     message: channelMessages.authTokenRequired,
@@ -163,7 +164,7 @@ const f = {
   },
   authKey: {
     name: 'authKey',
-    label: 'Auth key',
+    label: 'Auth Key',
     kind: 'password',
     required: true,
     message: channelMessages.authTokenRequired,
@@ -171,7 +172,7 @@ const f = {
   },
   authToken: {
     name: 'authToken',
-    label: 'Auth token',
+    label: 'Auth Token',
     kind: 'password',
     required: true,
     message: channelMessages.authTokenRequired,
@@ -190,21 +191,21 @@ const f = {
   },
   sender: {
     name: 'sender',
-    label: 'Sender id',
+    label: 'Sender ID',
     kind: 'text',
     required: true,
     message: channelMessages.senderIdRequired,
   },
   clientId: {
     name: 'clientId',
-    label: 'Client id',
+    label: 'Client ID',
     kind: 'text',
     required: true,
     message: channelMessages.clientIdRequired,
   },
   clientSecret: {
     name: 'clientSecret',
-    label: 'Client secret',
+    label: 'Client Secret',
     kind: 'password',
     required: true,
     message: channelMessages.fieldRequired,
@@ -212,7 +213,7 @@ const f = {
   },
   customerId: {
     name: 'customerId',
-    label: 'Customer id',
+    label: 'Customer ID',
     kind: 'text',
     required: true,
     message: channelMessages.fieldRequired,
@@ -222,7 +223,7 @@ const f = {
 const kaleyraFields: readonly CredentialField[] = [
   {
     name: 'apiKey',
-    label: 'API key',
+    label: 'API Key',
     kind: 'password',
     required: true,
     message: channelMessages.authTokenRequired,
@@ -238,14 +239,14 @@ const viFields: readonly CredentialField[] = [
   f.clientSecret,
   {
     name: 'templateClientId',
-    label: 'Template client id',
+    label: 'Template Client ID',
     kind: 'text',
     required: true,
     message: channelMessages.clientIdRequired,
   },
   {
     name: 'templateClientSecret',
-    label: 'Template client secret',
+    label: 'Template Client Secret',
     kind: 'password',
     required: true,
     message: channelMessages.fieldRequired,
@@ -281,7 +282,7 @@ export const vendors: readonly VendorSpec[] = [
     fields: [
       {
         name: 'contactId',
-        label: 'Sandbox business number',
+        label: 'Sandbox Business Number',
         kind: 'mobile',
         required: true,
         message: channelMessages.contactIdValidRequired,
@@ -289,7 +290,7 @@ export const vendors: readonly VendorSpec[] = [
       },
       {
         name: 'failureRate',
-        label: 'Simulated failure rate (%)',
+        label: 'Simulated Failure Rate (%)',
         kind: 'number',
         required: false,
         message: channelMessages.fieldRequired,
@@ -309,15 +310,15 @@ export const vendors: readonly VendorSpec[] = [
     fields: [
       {
         name: 'phoneNumberId',
-        label: 'Phone number id',
+        label: 'Phone Number ID',
         kind: 'text',
         required: true,
         message: channelMessages.authIdRequired,
       },
-      { name: 'wabaId', label: 'WABA id', kind: 'text', required: true, message: channelMessages.fieldRequired },
+      { name: 'wabaId', label: 'WABA ID', kind: 'text', required: true, message: channelMessages.fieldRequired },
       {
         name: 'accessToken',
-        label: 'Access token',
+        label: 'Access Token',
         kind: 'password',
         required: true,
         message: channelMessages.authTokenRequired,
@@ -325,7 +326,7 @@ export const vendors: readonly VendorSpec[] = [
       },
       {
         name: 'appSecret',
-        label: 'App secret',
+        label: 'App Secret',
         kind: 'password',
         required: true,
         message: channelMessages.fieldRequired,
@@ -334,7 +335,7 @@ export const vendors: readonly VendorSpec[] = [
       },
       {
         name: 'appId',
-        label: 'App id',
+        label: 'App ID',
         kind: 'text',
         required: false,
         message: channelMessages.fieldRequired,
@@ -364,7 +365,7 @@ export const vendors: readonly VendorSpec[] = [
       f.accKey,
       f.contactMobile,
       f.wabaId,
-      { name: 'webhookId', label: 'Webhook id', kind: 'text', required: false, message: channelMessages.fieldRequired },
+      { name: 'webhookId', label: 'Webhook ID', kind: 'text', required: false, message: channelMessages.fieldRequired },
     ],
     byType: { 0: [f.accKey, f.sender, f.username] },
     sends: [4],
@@ -378,7 +379,7 @@ export const vendors: readonly VendorSpec[] = [
     fields: [
       {
         name: 'accountName',
-        label: 'Account name',
+        label: 'Account Name',
         kind: 'text',
         required: true,
         message: channelMessages.usernameRequired,
@@ -426,7 +427,7 @@ export const vendors: readonly VendorSpec[] = [
       f.contactMobile,
       {
         name: 'businessId',
-        label: 'Business id',
+        label: 'Business ID',
         kind: 'text',
         required: true,
         message: channelMessages.fieldRequired,
@@ -435,10 +436,10 @@ export const vendors: readonly VendorSpec[] = [
     byType: {
       10: [
         f.customerId,
-        { name: 'agentId', label: 'Agent id', kind: 'text', required: true, message: channelMessages.fieldRequired },
+        { name: 'agentId', label: 'Agent ID', kind: 'text', required: true, message: channelMessages.fieldRequired },
         {
           name: 'subAccountId',
-          label: 'Sub-account id',
+          label: 'Sub-account ID',
           kind: 'text',
           required: true,
           message: channelMessages.fieldRequired,
@@ -448,7 +449,7 @@ export const vendors: readonly VendorSpec[] = [
         f.username,
         f.password,
         f.customerId,
-        { name: 'entityId', label: 'Entity id', kind: 'text', required: true, message: channelMessages.fieldRequired },
+        { name: 'entityId', label: 'Entity ID', kind: 'text', required: true, message: channelMessages.fieldRequired },
         { ...f.contactId, defaultValue: 'ARTLTV' },
       ],
     },
@@ -461,12 +462,12 @@ export const vendors: readonly VendorSpec[] = [
     name: 'Sinch',
     serves: [5, 4],
     fields: [
-      { name: 'appId', label: 'App id', kind: 'text', required: true, message: channelMessages.fieldRequired },
-      { name: 'projectId', label: 'Project id', kind: 'text', required: true, message: channelMessages.fieldRequired },
-      { name: 'keyId', label: 'Key id', kind: 'text', required: true, message: channelMessages.clientIdRequired },
+      { name: 'appId', label: 'App ID', kind: 'text', required: true, message: channelMessages.fieldRequired },
+      { name: 'projectId', label: 'Project ID', kind: 'text', required: true, message: channelMessages.fieldRequired },
+      { name: 'keyId', label: 'Key ID', kind: 'text', required: true, message: channelMessages.clientIdRequired },
       {
         name: 'keySecret',
-        label: 'Key secret',
+        label: 'Key Secret',
         kind: 'password',
         required: true,
         message: channelMessages.authTokenRequired,
@@ -485,7 +486,7 @@ export const vendors: readonly VendorSpec[] = [
       },
       {
         name: 'webhookSecret',
-        label: 'Webhook secret',
+        label: 'Webhook Secret',
         kind: 'password',
         required: false,
         message: channelMessages.fieldRequired,
@@ -503,7 +504,7 @@ export const vendors: readonly VendorSpec[] = [
     name: 'Mailchimp',
     serves: [1],
     fields: [
-      { name: 'fromEmail', label: 'From email', kind: 'email', required: true, message: channelMessages.fieldRequired },
+      { name: 'fromEmail', label: 'From Email', kind: 'email', required: true, message: channelMessages.fieldRequired },
       f.authKey,
       {
         name: 'subAccount',
@@ -512,7 +513,7 @@ export const vendors: readonly VendorSpec[] = [
         required: true,
         message: channelMessages.fieldRequired,
       },
-      { name: 'fromName', label: 'From name', kind: 'text', required: true, message: channelMessages.fieldRequired },
+      { name: 'fromName', label: 'From Name', kind: 'text', required: true, message: channelMessages.fieldRequired },
     ],
     sends: [],
     testConnection: false,
@@ -530,7 +531,7 @@ export const vendors: readonly VendorSpec[] = [
         f.contactId,
         f.username,
         f.password,
-        { name: 'ipAddress', label: 'Ip address', kind: 'ip', required: true, message: channelMessages.ipRequired },
+        { name: 'ipAddress', label: 'IP Address', kind: 'ip', required: true, message: channelMessages.ipRequired },
         { name: 'port', label: 'Port', kind: 'number', required: true, message: channelMessages.portRequired },
       ],
       9: [
@@ -578,7 +579,7 @@ export const vendors: readonly VendorSpec[] = [
         secret: true,
       },
       f.sender,
-      { name: 'PE_ID', label: 'PE id', kind: 'text', required: true, message: channelMessages.fieldRequired },
+      { name: 'PE_ID', label: 'PE ID', kind: 'text', required: true, message: channelMessages.fieldRequired },
     ],
     sends: [],
     testConnection: false,
@@ -593,7 +594,7 @@ export const vendors: readonly VendorSpec[] = [
       f.clientSecret,
       {
         name: 'WebhookVerificationToken',
-        label: 'Webhook verification token',
+        label: 'Webhook Verification Token',
         kind: 'password',
         required: true,
         message: channelMessages.fieldRequired,
@@ -611,8 +612,8 @@ export const vendors: readonly VendorSpec[] = [
     fields: [
       { name: 'namespace', label: 'Namespace', kind: 'text', required: true, message: channelMessages.fieldRequired },
       f.contactId,
-      { name: 'companyId', label: 'Company id', kind: 'text', required: true, message: channelMessages.fieldRequired },
-      { name: 'appId', label: 'App id', kind: 'text', required: true, message: channelMessages.fieldRequired },
+      { name: 'companyId', label: 'Company ID', kind: 'text', required: true, message: channelMessages.fieldRequired },
+      { name: 'appId', label: 'App ID', kind: 'text', required: true, message: channelMessages.fieldRequired },
       f.authToken,
       { ...f.wabaId, required: true },
     ],
@@ -640,7 +641,7 @@ export const vendors: readonly VendorSpec[] = [
       f.sender,
       {
         name: 'principalEntityId',
-        label: 'Principal entity id',
+        label: 'Principal Entity ID',
         kind: 'text',
         required: true,
         message: channelMessages.fieldRequired,
@@ -990,6 +991,8 @@ export const sandboxReplyBody = z.object({
   text: z.string().trim().min(1, 'Type a message').max(4096, 'At most 4096 characters'),
   /** Reply to a button of a received message (a quick reply). */
   buttonPayload: z.string().max(256).optional(),
+  /** Or the id of a reply button of a received interactive message (it reaches Parley as a button_reply). */
+  buttonReplyId: z.string().max(256).optional(),
 });
 
 /** A Sandbox channel as the phone lists it (readable with MSG_TEMPLATES alone, unlike the channel list). */

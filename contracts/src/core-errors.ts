@@ -20,10 +20,11 @@ export const coreErrors = {
 
   CAPTCHA_INVALID: { code: 2001, http: 400, message: 'Invalid captcha. Please try again.' },
   LOGIN_INVALID: { code: 2002, http: 401, message: 'Invalid email or password' },
-  ACCOUNT_LOCKED: {
+  /** Too many wrong passwords for this email from this address (docs/decisions/011): a delay, not a lock. */
+  SIGN_IN_THROTTLED: {
     code: 2003,
-    http: 423,
-    message: 'Too many failed attempts. Your account is locked for 15 minutes.',
+    http: 429,
+    message: 'Too many failed sign-ins from here. Please wait a moment and try again, or reset your password.',
   },
   ACCOUNT_INACTIVE: { code: 2004, http: 403, message: 'Your account is not active' },
   TWO_FACTOR_INVALID: { code: 2005, http: 401, message: 'Invalid security code' },

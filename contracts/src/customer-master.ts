@@ -58,6 +58,10 @@ export const customerMessages = {
   rowTooLong: 'This row is longer than 64 kB',
   rowColumns: (expected: number, got: number) => `This row has ${got} columns; the header has ${expected}`,
   rowQuoting: 'This row has an unclosed quote',
+  rowStrayQuote: (column: number) =>
+    `Column ${column} has a quote inside a value that does not start with one: put the whole value in quotes and write the quote twice ("")`,
+  rowTextAfterQuote: (column: number) =>
+    `Column ${column} has text after its closing quote: a quote inside a quoted value is written twice ("")`,
   rowEncoding: 'This row is not UTF-8 text (save the file as CSV UTF-8)',
   formulaCell: (label: string) =>
     `${label} starts like a spreadsheet formula (=, +, -, @); remove that first character or put text before it`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 import { defineRoute } from './envelope';
 
 /** Where an uploaded logo is served from: the files route of the enterprise. */
@@ -21,8 +22,8 @@ export const enterpriseProfile = z.object({
 export type EnterpriseProfile = z.infer<typeof enterpriseProfile>;
 
 export const updateEnterpriseProfileBody = z.object({
-  name: z.string().trim().min(1, 'Please enter a name').max(100, 'At most 100 characters'),
-  title: z.string().trim().min(1, 'Please enter a title').max(60, 'At most 60 characters'),
+  name: z.string().trim().min(1, messages.required('Name')).max(100, 'At most 100 characters'),
+  title: z.string().trim().min(1, messages.required('Title')).max(60, 'At most 60 characters'),
   /** The id of an image uploaded through POST /api/files, or null to remove the logo. */
   logo: z.uuid('Please upload an image').nullable(),
   timezone: z.string().trim().min(1, 'Please choose a timezone').max(64),

@@ -180,6 +180,14 @@ export const errorCatalog = {
   },
   BLACKLIST_FILE_INVALID: { code: 5411, http: 400, message: 'Invalid file format' },
   TEMPLATE_CHANNEL_TYPE: { code: 5307, http: 400, message: 'Templates are for WhatsApp and RCS channels' },
+
+  CHAT_TAKEN: { code: 5501, http: 409, message: 'Another agent has already picked up this chat' },
+  CHAT_NOT_PARTICIPANT: { code: 5502, http: 409, message: 'Pick up the chat before you reply' },
+  CHAT_CLOSED: { code: 5503, http: 409, message: 'This chat is closed' },
+  CHAT_ACTION_INVALID: { code: 5504, http: 409, message: 'This action is not possible in the chat’s current state' },
+  CHAT_AGENT_UNAVAILABLE: { code: 5505, http: 400, message: 'That agent cannot take chats of this department' },
+  QUICK_REPLY_TAKEN: { code: 5506, http: 409, message: 'A quick reply with this shortcut already exists' },
+  CHAT_CONFIG_INVALID: { code: 5507, http: 400, message: 'Please check the chat configuration' },
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalog;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 import { defineRoute, idParam, pageQuery } from './envelope';
 
 /** Auth config types of platform §3.8. */
@@ -61,7 +62,7 @@ export const integrationSecrets: Record<IntegrationType, { fields: readonly stri
   6: { fields: ['apiKey'], required: ['apiKey'] },
 };
 
-const name = z.string().trim().min(1, 'Please enter a name').max(100, 'At most 100 characters');
+const name = z.string().trim().min(1, messages.required('Name')).max(100, 'At most 100 characters');
 const secretsOf = (fields: readonly string[]) =>
   z.object(Object.fromEntries(fields.map((field) => [field, secret])) as Record<string, typeof secret>).default({});
 

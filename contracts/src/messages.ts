@@ -11,6 +11,10 @@ export const messages = {
   forgotSent: 'An email has been sent with instruction on how to reset the password.',
   resetDone: 'Thank you, Your Password has Been Reset.',
   fieldMandatory: 'This field is mandatory.',
+  /** The one phrasing of 'required' where the spec gives no text of its own (engagement §5: '{label} is required'). */
+  required: (label: string) => `${label} is required`,
+  /** A required field whose label the message cannot name (engagement §5: 'This field is required'). */
+  fieldRequired: 'This field is required',
   invalidEmail: 'Please enter a valid email address',
   captchaRequired: 'Please enter captcha.',
   passwordTooShort: 'Your Password must be atleast 8 characters long',

@@ -147,6 +147,11 @@ export const navigation: readonly NavGroup[] = [
         entries: [
           { label: 'Chat Config', path: '/admin/chatConfig/chat-config', anyOf: ['CHAT.CHAT_CONFIG'] },
           { label: 'Channels', path: '/admin/channels', anyOf: ['CHANNELS.VIEW', 'CHANNELS.MANAGE'] },
+          {
+            label: 'Sandbox Phone',
+            path: '/admin/sandbox-phone',
+            anyOf: ['CHANNELS.VIEW', 'CHANNELS.MANAGE', 'MSG_TEMPLATES'],
+          },
           { label: 'Voice Configuration', path: '/voice-configuration', anyOf: ['CHANNELS.MANAGE'] },
           { label: 'WhatsApp Onboarding', path: '/admin/whatsapp-onboarding', anyOf: ['WABAONBOARD.VIEW'] },
           { label: 'Message Templates', path: '/admin/messageTemplate/whatsapp', anyOf: ['MSG_TEMPLATES'] },

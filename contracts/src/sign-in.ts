@@ -29,10 +29,22 @@ export const appConfig = z.object({
 });
 export type AppConfig = z.infer<typeof appConfig>;
 
+export const captchaPurposes = ['login', 'forgetPassword', 'signup'] as const;
+export type CaptchaPurpose = (typeof captchaPurposes)[number];
+/** An image to copy, or (the accessible alternative) a short arithmetic question in plain text. */
+export const captchaKinds = ['image', 'text'] as const;
+export type CaptchaKind = (typeof captchaKinds)[number];
 export const captchaQuery = z.object({
-  purpose: z.enum(['login', 'forgetPassword', 'signup']).default('login'),
+  purpose: z.enum(captchaPurposes).default('login'),
+  kind: z.enum(captchaKinds).default('image'),
 });
-export const captchaData = z.object({ captchaId: z.uuid(), captcha: z.string() });
+export const captchaData = z.object({
+  captchaId: z.uuid(),
+  /** The image as a base64 data URL; empty for a text question. */
+  captcha: z.string(),
+  /** The question to answer, for kind=text. */
+  question: z.string().optional(),
+});
 
 export const sessionUser = z.object({
   uId: z.uuid(),
@@ -96,7 +108,7 @@ export const signInRoutes = {
   captcha: defineRoute({
     method: 'GET',
     path: '/api/account/captcha',
-    summary: 'A new single-use captcha image',
+    summary: 'A new single-use captcha: an image, or a text question (kind=text)',
     query: captchaQuery,
     data: captchaData,
   }),

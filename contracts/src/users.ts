@@ -11,10 +11,10 @@ export const userStates = { active: 1, deactivated: 2 } as const;
 export const chatPermissionKeys = ['handle', 'viewAnalytics', 'viewChatHistory', 'viewMonitor'] as const;
 export type ChatPermissionKey = (typeof chatPermissionKeys)[number];
 export const chatPermissionLabels: Record<ChatPermissionKey, string> = {
-  handle: 'Accept and reply to chats',
-  viewAnalytics: 'See chat analytics',
-  viewChatHistory: 'See chat history',
-  viewMonitor: 'See the live chat monitor',
+  handle: 'Accept and Reply to Chats',
+  viewAnalytics: 'See Chat Analytics',
+  viewChatHistory: 'See Chat History',
+  viewMonitor: 'See the Live Chat Monitor',
 };
 export const chatPermissions = z
   .object(

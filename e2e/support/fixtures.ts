@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { AccessibilityWatcher, describeFindings } from './accessibility';
 
 export const CAPTCHA = 'e2e42';
 
@@ -26,7 +27,7 @@ export async function signIn(page: Page, email: string, password: string, option
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Captcha').fill(CAPTCHA);
-  if (options.signOutOthers) await page.getByLabel('Sign out my other sessions').check();
+  if (options.signOutOthers) await page.getByLabel('Sign Out My Other Sessions').check();
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
@@ -74,8 +75,9 @@ export function toast(page: Page, text: string): Locator {
 }
 
 /** Opens the profile menu in the top bar and chooses one of its items. */
-export async function chooseProfileMenuItem(page: Page, userName: string, item: 'Details' | 'Signout') {
-  await page.getByRole('button', { name: `Profile menu (${userName})` }).click();
+export async function chooseProfileMenuItem(page: Page, userName: string, item: 'My Profile' | 'Sign Out') {
+  // The button's name is what it shows: the initials (unless a picture replaces them) and the name.
+  await page.getByRole('button', { name: new RegExp(`^Profile menu: (\\p{Lu}+ )?${userName}$`, 'u') }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -112,5 +114,17 @@ export async function saveScreen(page: Page, name: string) {
   if (tall) await page.setViewportSize(viewport);
 }
 
-export const test = base;
+/**
+ * Every story's page is checked with axe-core (WCAG 2.1 A/AA) on each screen and dialog it shows;
+ * critical or serious findings fail the story (see accessibility.ts).
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const watcher = new AccessibilityWatcher(page);
+    await watcher.start();
+    await use(page);
+    const findings = await watcher.finish();
+    expect(findings.length, `accessibility (axe, WCAG 2.1 A/AA):\n${describeFindings(findings)}`).toBe(0);
+  },
+});
 export { expect };

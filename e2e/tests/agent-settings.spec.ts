@@ -47,7 +47,7 @@ test('an agent designer sets the model, threshold and a new GenAI configuration'
 
   await signInToConsole(page, login);
   await page.goto(`/bots/${agentId}/configuration`);
-  const retries = page.getByRole('textbox', { name: 'Entity extract retries' });
+  const retries = page.getByRole('textbox', { name: 'Entity Extract Retries' });
   await expect(retries).toHaveValue('2');
 
   await retries.fill('0');
@@ -63,7 +63,7 @@ test('an agent designer sets the model, threshold and a new GenAI configuration'
   await expect(modal.getByText('API Key should not be empty')).toBeVisible();
   await expect(modal.getByText('LLM Type should not be empty')).toBeVisible();
   await saveScreen(page, 'agent-settings-create-configuration');
-  await modal.getByLabel('Configuration name').fill(configName);
+  await modal.getByLabel('Configuration Name').fill(configName);
   await modal.getByRole('combobox', { name: 'LLM Type' }).click();
   await page.getByRole('option', { name: 'OpenAI', exact: true }).click();
   await modal.getByLabel('API Key').fill('sk-e2e-secret-0123456789');
@@ -72,7 +72,7 @@ test('an agent designer sets the model, threshold and a new GenAI configuration'
   await expect(modal).toBeHidden();
   await expect(page.getByRole('combobox', { name: 'Select Configuration' })).toHaveValue(configName);
 
-  await chooseOption(page, 'Model type', 'Semantic');
+  await chooseOption(page, 'Model Type', 'Semantic');
   await page.getByRole('textbox', { name: 'Threshold' }).fill('0.7');
   await page.getByRole('combobox', { name: 'Language' }).click();
   await page.getByRole('option', { name: 'Hindi' }).click();
@@ -80,16 +80,16 @@ test('an agent designer sets the model, threshold and a new GenAI configuration'
   await expect(toast(page, 'Configuration updated')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Model type' })).toHaveValue('Semantic');
+  await expect(page.getByRole('combobox', { name: 'Model Type' })).toHaveValue('Semantic');
   await expect(page.getByRole('textbox', { name: 'Threshold' })).toHaveValue('0.7');
-  await expect(page.getByRole('textbox', { name: 'Entity extract retries' })).toHaveValue('3');
+  await expect(page.getByRole('textbox', { name: 'Entity Extract Retries' })).toHaveValue('3');
   await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('Hindi');
   await expect(page.getByRole('combobox', { name: 'Select Configuration' })).toHaveValue(configName);
   await saveScreen(page, 'agent-settings-configuration');
 
-  await chooseOption(page, 'Model type', 'SVM');
+  await chooseOption(page, 'Model Type', 'SVM');
   await expect(page.getByRole('textbox', { name: 'Threshold' })).toHaveAttribute('readonly', '');
-  await chooseOption(page, 'Model type', 'GPT2');
+  await chooseOption(page, 'Model Type', 'GPT2');
   await expect(page.getByRole('textbox', { name: 'Threshold' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(new RegExp(`/bots/${agentId}/intents$`));
@@ -125,9 +125,9 @@ test('an agent designer builds a knowledge base from PDFs and websites', async (
   const chooser = documents.getByLabel('Choose PDF documents');
   await chooser.setInputFiles([guide, prices]);
   await expect(documents.getByRole('list', { name: 'Chosen files' }).getByRole('listitem')).toHaveCount(2);
-  await documents.getByRole('button', { name: 'Upload all' }).click();
+  await documents.getByRole('button', { name: 'Upload All' }).click();
   await expect(toast(page, '2 documents uploaded')).toBeVisible();
-  const uploaded = documents.getByRole('list', { name: 'Uploaded documents' });
+  const uploaded = documents.getByRole('list', { name: 'Uploaded Documents' });
   await expect(uploaded.getByRole('listitem')).toHaveCount(2);
   await expect(documents.getByText('Accepts only pdf file')).toBeVisible();
 
@@ -142,7 +142,7 @@ test('an agent designer builds a knowledge base from PDFs and websites', async (
   await expect(documents.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
 
   await documents.getByRole('button', { name: 'Delete prices.pdf' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete document' });
+  const confirm = page.getByRole('dialog', { name: 'Delete Document' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'File has been removed')).toBeVisible();
   await expect(uploaded.getByRole('listitem')).toHaveCount(1);
@@ -195,9 +195,9 @@ test('an agent designer writes the prompt and the data to collect', async ({ pag
   await expect(page.getByText('Please select any configuration')).toBeVisible();
 
   await chooseOption(page, 'Select Configuration', configName);
-  await page.getByLabel('Prompt section').fill('You are the front desk of the Hotel Parley. Answer in two sentences.');
+  await page.getByLabel('Prompt Section').fill('You are the front desk of the Hotel Parley. Answer in two sentences.');
   await page.getByRole('switch', { name: 'Do you want to collect data after conversation?' }).click();
-  await expect(page.getByRole('button', { name: 'Add variable' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Variable' })).toBeVisible();
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Add variables name , description and fill mandatory fields' }).first(),
@@ -205,7 +205,7 @@ test('an agent designer writes the prompt and the data to collect', async ({ pag
 
   await page.getByRole('textbox', { name: 'Variable name 1' }).fill('email');
   await page.getByRole('textbox', { name: 'Description 1' }).fill('The guest email address');
-  await page.getByRole('button', { name: 'Add variable' }).click();
+  await page.getByRole('button', { name: 'Add Variable' }).click();
   await page.getByRole('textbox', { name: 'Variable name 2' }).fill('nights');
   await page.getByRole('textbox', { name: 'Description 2' }).fill('How many nights');
   await page.getByRole('button', { name: 'Update' }).click();
@@ -213,11 +213,11 @@ test('an agent designer writes the prompt and the data to collect', async ({ pag
   await saveScreen(page, 'agent-settings-prompt');
 
   await page.reload();
-  await expect(page.getByLabel('Prompt section')).toHaveValue(/front desk of the Hotel Parley/);
+  await expect(page.getByLabel('Prompt Section')).toHaveValue(/front desk of the Hotel Parley/);
   await expect(page.getByRole('switch', { name: 'Do you want to collect data after conversation?' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Variable name 2' })).toHaveValue('nights');
   await page.getByRole('button', { name: 'Delete variable 2' }).click();
-  await page.getByRole('dialog', { name: 'Delete variable' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete Variable' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('textbox', { name: 'Variable name 2' })).toHaveCount(0);
 
   // The prompt agent's knowledge base uses the prompt's configuration.

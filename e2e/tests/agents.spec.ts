@@ -146,7 +146,7 @@ test('an admin creates an NLP agent, edits it, finds it, opens it, trains it and
   await expect(panel).toBeHidden();
   await expect(main).toHaveCSS('opacity', '1');
 
-  await page.getByRole('button', { name: 'Back to agents' }).click();
+  await page.getByRole('button', { name: 'Back to Agents' }).click();
   await expect(page).toHaveURL(/\/bots$/);
 });
 
@@ -213,7 +213,7 @@ test('the Sentiment tab explains how to configure analytics', async ({ page, req
   await signInToConsole(page, demoLogin());
   await page.goto(`/bots/${agent.id}/sentiment`);
   await expect(page.getByRole('tab', { name: 'Sentiment' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('Sentiment analytics', { exact: true })).toBeVisible();
+  await expect(page.getByText('Sentiment Analytics', { exact: true })).toBeVisible();
   await expect(
     page.getByText(/Analytics is not configured\. Set PARLEY_ANALYTICS_URL to the base address of your analytics/),
   ).toBeVisible();
@@ -222,6 +222,6 @@ test('the Sentiment tab explains how to configure analytics', async ({ page, req
   // An unknown agent says so and leads back.
   await page.goto('/bots/00000000-0000-4000-8000-000000000000/intents');
   await expect(page.getByRole('heading', { name: 'Agent not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back to agents' }).click();
+  await page.getByRole('link', { name: 'Back to Agents' }).click();
   await expect(page.getByRole('heading', { name: 'Skills', level: 1 })).toBeVisible();
 });

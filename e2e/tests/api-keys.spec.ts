@@ -10,16 +10,16 @@ test('an API key works until it is revoked, then is refused at once', async ({ p
   await sideNav(page).getByRole('link', { name: 'API Keys' }).click();
   await expect(page.getByRole('heading', { name: 'API Keys', level: 1 })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Create API key' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create API key' });
+  await page.getByRole('button', { name: 'Create API Key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create API Key' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('checkbox', { name: 'Administrator' }).check();
-  await dialog.getByRole('button', { name: 'Create key' }).click();
+  await dialog.getByRole('button', { name: 'Create Key' }).click();
 
   const shown = page.getByRole('dialog', { name: 'Your new API key' });
   await expect(shown.getByText('it will not be shown again')).toBeVisible();
   await expect(shown.getByRole('button', { name: 'Copy key' })).toBeVisible();
-  const secret = await shown.getByLabel('API key').inputValue();
+  const secret = await shown.getByLabel('API Key').inputValue();
   expect(secret).toMatch(/^pk_/);
   await saveScreen(page, 'api-keys-created');
   await shown.getByRole('button', { name: 'Done' }).click();

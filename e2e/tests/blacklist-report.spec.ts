@@ -49,8 +49,8 @@ test('the blacklist is kept by hand and by file, and the delivery report exports
   });
 
   await test.step('add typed numbers with a reason: the line that is no number is listed back', async () => {
-    await page.getByRole('button', { name: 'Add numbers' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add numbers' });
+    await page.getByRole('button', { name: 'Add Numbers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Numbers' });
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(dialog.getByText('This Field is Mandatory')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Mobile Numbers' }).fill('+91 98123 00001, +919812300002\n12345');
@@ -62,15 +62,15 @@ test('the blacklist is kept by hand and by file, and the delivery report exports
     await expect(result).toContainText('1 invalid');
     await expect(result.getByRole('table', { name: 'Invalid lines' })).toContainText('12345');
     await shot(page, 'blacklist-1-add');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(table.getByRole('row').filter({ hasText: '+919812300001' })).toContainText('Complained about offers');
   });
 
   await test.step('import a CSV: new, already listed and unreadable lines counted', async () => {
     await page.getByRole('button', { name: 'Import CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import numbers' });
+    const dialog = page.getByRole('dialog', { name: 'Import Numbers' });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByRole('button', { name: 'Choose CSV file' }).click();
+    await dialog.getByRole('button', { name: 'Choose CSV File' }).click();
     await (
       await chooser
     ).setFiles({
@@ -85,7 +85,7 @@ test('the blacklist is kept by hand and by file, and the delivery report exports
     await expect(result).toContainText('1 already listed');
     await expect(result).toContainText('1 invalid');
     await shot(page, 'blacklist-2-import');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(table.getByRole('row').filter({ hasText: '+919812300003' })).toContainText('Import');
     await page.mouse.move(0, 0);
     await shot(page, 'blacklist-3-list');
@@ -95,7 +95,7 @@ test('the blacklist is kept by hand and by file, and the delivery report exports
     await page.getByRole('textbox', { name: 'Search' }).fill('9812300002');
     await expect(table.getByRole('row')).toHaveCount(2);
     await table.getByRole('button', { name: 'Remove +919812300002' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete from list' });
+    const confirm = page.getByRole('dialog', { name: 'Delete From List' });
     await expect(confirm).toContainText('Broadcasts will message it again');
     await shot(page, 'blacklist-4-remove');
     await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -3,12 +3,13 @@ import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+import { phoneMessages } from '@parley/contracts/phone';
 import { demoLogin, expect, saveScreen, sideNav, signInToConsole, test, toast } from '../support/fixtures';
 
 /**
  * Issue 8 (engagement.md §2.10, §2.14, §4, §5): the demo administrator opens Just In Time and
  * sends the demo template order_update through the Sandbox channel. The numbers come partly typed
- * (one of them not a phone number at all) and partly from the customer master; the third demo
+ * (one of them a landline, which cannot receive WhatsApp) and partly from the customer master; the third demo
  * customer is on the demo blacklist. Body {{1}} is mapped to the customer's Name column, the
  * tracking link to an expression with the phone number. The pre-send check shows the valid,
  * invalid, duplicate and blocked recipients with the estimated cost before anything is sent;
@@ -42,7 +43,10 @@ test('a broadcast to customers from the customer master, checked before it is se
   await page.getByRole('link', { name: 'Send Template' }).click();
   await expect(page).toHaveURL(/\/campaigns\/broadcast\/create$/);
   await expect(page.getByRole('heading', { name: 'Broadcast', level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Broadcasts' })).toHaveAttribute('href', '/campaigns/broadcast');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Just In Time' })).toHaveAttribute(
+    'href',
+    '/campaigns/broadcast',
+  );
   await shot(page, 'broadcast-send-1-empty');
 
   // Nothing chosen yet: every mandatory field says so.
@@ -59,7 +63,7 @@ test('a broadcast to customers from the customer master, checked before it is se
   const preview = page.getByRole('figure', { name: 'Template preview' });
   await expect(preview.getByText('Order #40213 update')).toBeVisible();
 
-  // A typed number, one that is no phone number, then customers from the customer master.
+  // A typed number, a landline (1234567890 is an Indian fixed line), then customers from the customer master.
   const numbers = page.getByRole('textbox', { name: 'Mobile Numbers' });
   await numbers.fill('+91 98765 00100, 1234567890');
   await expect(page.getByTestId('number-count')).toHaveText('2 numbers');
@@ -68,7 +72,7 @@ test('a broadcast to customers from the customer master, checked before it is se
   await customers.getByRole('button', { name: 'Yes' }).click();
   await expect(customers.getByText('This Field is Mandatory')).toBeVisible();
   for (const name of ['Aarav Sharma', 'Priya Iyer', 'Rohan Mehta']) {
-    await customers.getByRole('textbox', { name: 'Search customers' }).fill(name);
+    await customers.getByRole('textbox', { name: 'Search Customers' }).fill(name);
     await customers.getByRole('checkbox', { name: new RegExp(`^${name} `) }).check();
   }
   await expect(customers.getByText('3 chosen')).toBeVisible();
@@ -83,7 +87,7 @@ test('a broadcast to customers from the customer master, checked before it is se
   await expect(page.getByTestId('number-count')).toHaveText('5 numbers');
 
   // The variables: a constant for the order number, the customer's Name column for Body {{1}}.
-  const mapping = page.getByRole('region', { name: 'Variable mapping' });
+  const mapping = page.getByRole('region', { name: 'Variable Mapping' });
   await mapping.getByRole('textbox', { name: 'Header {{1}} value' }).fill('#50107');
   const greeting = mapping.getByRole('group', { name: 'Body {{1}}' });
   await chooseOption(page, greeting.getByRole('combobox', { name: 'Body {{1}} mapping type' }), 'Map Column Value');
@@ -97,12 +101,12 @@ test('a broadcast to customers from the customer master, checked before it is se
   await chooseOption(page, link.getByRole('combobox', { name: /mapping type$/ }), 'Expression');
   await link.getByRole('button', { name: 'Map URL' }).click();
   const urlDialog = page.getByRole('dialog', { name: /^Map Button 3 URL/ });
-  await urlDialog.getByRole('textbox', { name: 'URL expression' }).fill('50107?to=');
+  await urlDialog.getByRole('textbox', { name: 'URL Expression' }).fill('50107?to=');
   await urlDialog.getByRole('button', { name: 'Save' }).click();
   await expect(urlDialog.getByText('URL variable not found')).toBeVisible();
   await shot(page, 'broadcast-send-3b-url-expression');
   await urlDialog.getByRole('button', { name: 'Insert Phone Number' }).click();
-  await expect(urlDialog.getByRole('textbox', { name: 'URL expression' })).toHaveValue('50107?to={{phoneNumber}}');
+  await expect(urlDialog.getByRole('textbox', { name: 'URL Expression' })).toHaveValue('50107?to={{phoneNumber}}');
   await urlDialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'URL variables mapped')).toBeVisible();
   await expect(link.getByText('50107?to={{phoneNumber}}')).toBeVisible();
@@ -110,23 +114,25 @@ test('a broadcast to customers from the customer master, checked before it is se
 
   // The pre-send check: every recipient resolved, with why the others are left out, and the cost.
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const summary = page.getByRole('dialog', { name: 'Before sending' });
+  const summary = page.getByRole('dialog', { name: 'Before Sending' });
   const count = (kind: string) => summary.getByRole('group', { name: `${kind} recipients`, exact: true });
   await expect(count('Valid')).toHaveText(/^Valid\s*2\s*will be sent$/);
   await expect(count('Invalid')).toHaveText(/^Invalid\s*1\s*not a number/);
   await expect(count('Duplicate')).toHaveText(/^Duplicate\s*1\s*sent once$/);
   await expect(count('Blocked')).toHaveText(/^Blocked\s*1\s*blacklisted or opted out$/);
-  await expect(summary.getByRole('table', { name: 'Blocked examples', exact: true })).toContainText('+919876500174');
-  await expect(summary.getByRole('table', { name: 'Valid examples', exact: true })).toContainText(
+  await expect(summary.getByRole('table', { name: 'Blocked Examples', exact: true })).toContainText('+919876500174');
+  const invalid = summary.getByRole('table', { name: 'Invalid Examples', exact: true });
+  await expect(invalid.getByRole('row').filter({ hasText: '1234567890' })).toContainText(phoneMessages.landline);
+  await expect(summary.getByRole('table', { name: 'Valid Examples', exact: true })).toContainText(
     'Hi Aarav Sharma, your order',
   );
-  await expect(summary.getByRole('group', { name: 'Estimated cost' })).toContainText('₹0.23');
+  await expect(summary.getByRole('group', { name: 'Estimated Cost' })).toContainText('₹0.23');
   await shot(page, 'broadcast-send-4-summary');
 
   await summary.getByRole('button', { name: 'Send to 2 recipients' }).click();
   await expect(page).toHaveURL(/\/campaigns\/broadcast$/);
   await expect(toast(page, 'Broadcast queued: messages go out at the channel’s pace')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Broadcasts', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Just In Time', level: 1 })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'order_update' }).first()).toBeVisible();
   await shot(page, 'broadcast-send-5-list');
 });
@@ -181,7 +187,7 @@ test('a carousel needs media and every variable on each card', async ({ page }) 
   const attachments = page.getByRole('region', { name: 'Attachments' });
   await expect(attachments.getByText('Media missing in card 1')).toBeVisible();
   await expect(attachments.getByText('Media missing in card 2')).toBeVisible();
-  const mapping = page.getByRole('region', { name: 'Variable mapping' });
+  const mapping = page.getByRole('region', { name: 'Variable Mapping' });
   await expect(mapping.getByText('Variable mapping missing, check all cards')).toBeVisible();
   await shot(page, 'broadcast-send-6-carousel-missing');
 
@@ -209,7 +215,7 @@ test('a carousel needs media and every variable on each card', async ({ page }) 
   await shot(page, 'broadcast-send-7-carousel-ready');
 
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const summary = page.getByRole('dialog', { name: 'Before sending' });
+  const summary = page.getByRole('dialog', { name: 'Before Sending' });
   await expect(summary.getByRole('button', { name: 'Send to 1 recipient' })).toBeEnabled();
-  await expect(summary.getByRole('table', { name: 'Valid examples', exact: true })).toContainText('Hi friend');
+  await expect(summary.getByRole('table', { name: 'Valid Examples', exact: true })).toContainText('Hi friend');
 });

@@ -75,14 +75,14 @@ test('an admin configures channels, tests them, and is told where sending is not
 
   await test.step('a Sandbox WhatsApp channel: the required messages first, then saved with its webhook', async () => {
     const drawer = await openCreate(page);
-    await expect(drawer.getByRole('combobox', { name: 'Channel type' })).toHaveValue('WhatsApp');
+    await expect(drawer.getByRole('combobox', { name: 'Channel Type' })).toHaveValue('WhatsApp');
     await expect(drawer.getByRole('combobox', { name: 'Vendor' })).toHaveValue('Sandbox');
     await expect(drawer.getByText(/messages arrive on the Sandbox phone in this console/)).toBeVisible();
     await drawer.getByRole('button', { name: 'Save' }).click();
     await expect(drawer.getByText(channelMessages.nameRequired)).toBeVisible();
     await expect(drawer.getByText('Valid contact id is required')).toBeVisible();
 
-    const number = drawer.getByRole('textbox', { name: 'Sandbox business number' });
+    const number = drawer.getByRole('textbox', { name: 'Sandbox Business Number' });
     await number.fill('12345');
     await expect(drawer.getByText('Invalid number format')).toBeVisible();
     await saveDrawerScreen(page, drawer, 'channels-drawer-sandbox-errors');
@@ -101,10 +101,10 @@ test('an admin configures channels, tests them, and is told where sending is not
     await expect(saved.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(
       /^http:\/\/127\.0\.0\.1:\d+\/api\/webhooks\/channels\/\S+$/,
     );
-    await expect(saved.getByRole('textbox', { name: 'Verify token' })).not.toHaveValue('');
+    await expect(saved.getByRole('textbox', { name: 'Verify Token' })).not.toHaveValue('');
     await expect(saved.getByRole('button', { name: 'Copy Webhook URL' })).toBeVisible();
 
-    await saved.getByRole('button', { name: 'Test connection' }).click();
+    await saved.getByRole('button', { name: 'Test Connection' }).click();
     const result = saved.getByRole('status');
     await expect(result).toContainText('Connection works');
     await expect(result).toContainText('The Sandbox is built in and ready');
@@ -123,7 +123,7 @@ test('an admin configures channels, tests them, and is told where sending is not
     await expect(form.getByText('Username is required')).toBeVisible();
     await expect(form.getByText('Password is required')).toBeVisible();
     await expect(form.getByText('Valid contact id is required')).toBeVisible();
-    await expect(form.getByText('this field is required')).toHaveCount(2);
+    await expect(form.getByText('This field is required')).toHaveCount(2);
     await saveDrawerScreen(page, drawer, 'channels-drawer-airtel');
 
     await form.getByRole('textbox', { name: 'Username' }).fill('acme-airtel');
@@ -132,9 +132,9 @@ test('an admin configures channels, tests them, and is told where sending is not
     await expect(password).toHaveAttribute('type', 'password');
     await form.getByRole('button', { name: 'Show or hide characters' }).click();
     await expect(password).toHaveAttribute('type', 'text');
-    await form.getByRole('textbox', { name: 'Customer id' }).fill('CUST-77');
-    await form.getByRole('textbox', { name: 'Contact ID (mobile number)' }).fill('9812345678');
-    await form.getByRole('textbox', { name: 'Business id' }).fill('BIZ-9');
+    await form.getByRole('textbox', { name: 'Customer ID' }).fill('CUST-77');
+    await form.getByRole('textbox', { name: 'Contact ID (Mobile Number)' }).fill('9812345678');
+    await form.getByRole('textbox', { name: 'Business ID' }).fill('BIZ-9');
     await drawer.getByRole('button', { name: 'Save' }).click();
     await readToast(page, channelMessages.saved);
     const saved = page.getByRole('dialog', { name: 'Edit Airtel alerts' });
@@ -181,12 +181,12 @@ test('an admin configures channels, tests them, and is told where sending is not
 
     await chooseOption(page, drawer.getByRole('combobox', { name: 'Vendor' }), 'WhatsApp Cloud API (Meta)');
     const meta = drawer.getByRole('region', { name: 'WhatsApp Cloud API (Meta) credentials' });
-    await expect(meta.getByLabel('App secret')).toHaveAttribute('type', 'password');
+    await expect(meta.getByLabel('App Secret')).toHaveAttribute('type', 'password');
     await expect(meta.getByText('Checks the X-Hub-Signature-256 of every webhook')).toBeVisible();
     await saveDrawerScreen(page, drawer, 'channels-drawer-meta');
 
     // Telegram is not served by Meta: the vendor is reset and Sinch's form appears once chosen.
-    await chooseOption(page, drawer.getByRole('combobox', { name: 'Channel type' }), 'Telegram');
+    await chooseOption(page, drawer.getByRole('combobox', { name: 'Channel Type' }), 'Telegram');
     await expect(drawer.getByRole('combobox', { name: 'Vendor' })).toHaveValue('');
     await chooseOption(page, drawer.getByRole('combobox', { name: 'Vendor' }), 'Sinch');
     await expect(
@@ -197,8 +197,8 @@ test('an admin configures channels, tests them, and is told where sending is not
   });
 
   await test.step('the vendors offered restrict the vendor choice', async () => {
-    await page.getByRole('button', { name: 'Vendors offered' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Vendors offered' });
+    await page.getByRole('button', { name: 'Vendors Offered' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Vendors Offered' });
     await expect(dialog.getByText('All vendors are offered')).toBeVisible();
     await dialog.getByRole('checkbox', { name: /^Sandbox/ }).check();
     await dialog.getByRole('checkbox', { name: /^WhatsApp Cloud API \(Meta\)/ }).check();
@@ -214,7 +214,7 @@ test('an admin configures channels, tests them, and is told where sending is not
     await closeDrawer(page, drawer);
 
     // Back to every vendor.
-    await page.getByRole('button', { name: 'Vendors offered' }).click();
+    await page.getByRole('button', { name: 'Vendors Offered' }).click();
     await dialog.getByRole('button', { name: 'Clear' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();

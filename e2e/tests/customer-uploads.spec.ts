@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { customerMessages } from '@parley/contracts/customer-master';
+import { phoneMessages } from '@parley/contracts/phone';
 import { demoLogin, expect, saveScreen, sideNav, signInToConsole, test } from '../support/fixtures';
 
 /**
@@ -99,7 +100,7 @@ test('an operator imports a CSV with mapping, watches it complete and downloads 
   await test.step('Preview shows the rows as they will be stored and how many will fail', async () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'Preview' });
-    await expect(preview).toContainText('3 of 7 checked rows will fail');
+    await expect(preview).toContainText('5 of 9 checked rows will fail');
     await expect(preview).toContainText(customerMessages.phoneInvalid);
     const rows = preview.getByRole('table', { name: 'Preview rows' });
     // Phone numbers as they will be stored: E.164.
@@ -123,7 +124,7 @@ test('an operator imports a CSV with mapping, watches it complete and downloads 
     await expect(page.getByRole('heading', { name: 'My Uploads', level: 1 })).toBeVisible();
     await expect(uploadRow(page, 'customers-mixed.csv')).toContainText('COMPLETED', { timeout: 30_000 });
     const cells = await cellTexts(page, 'customers-mixed.csv');
-    expect(cells.slice(1, 4)).toEqual(['7', '4', '3']);
+    expect(cells.slice(1, 4)).toEqual(['9', '4', '5']);
     expect(cells[4]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} (AM|PM)$/);
     await page.mouse.move(0, 0);
     await saveScreen(page, 'uploads-list');
@@ -133,19 +134,24 @@ test('an operator imports a CSV with mapping, watches it complete and downloads 
     await uploadRow(page, 'customers-mixed.csv').getByRole('cell').nth(1).click();
     await expect(page.getByRole('heading', { name: 'Error List', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Error List' });
-    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('row')).toHaveCount(6);
     await expect(table.getByRole('row').nth(1)).toContainText('Deepak Rao,12345,Delhi');
     await expect(table.getByRole('row').nth(1)).toContainText(customerMessages.phoneInvalid);
     await expect(table.getByRole('row').nth(2)).toContainText('Esha Jain,+91 9876502001,Jaipur');
     await expect(table.getByRole('row').nth(2)).toContainText(customerMessages.duplicateInFile(2));
     await expect(table.getByRole('row').nth(3)).toContainText(',+919876502006,Surat');
     await expect(table.getByRole('row').nth(3)).toContainText(customerMessages.fieldRequired('Name'));
+    // A landline cannot receive WhatsApp or SMS; a stray quote is refused rather than shifting the columns.
+    await expect(table.getByRole('row').nth(4)).toContainText('Gita Menon,1234567890,Chennai');
+    await expect(table.getByRole('row').nth(4)).toContainText(phoneMessages.landline);
+    await expect(table.getByRole('row').nth(5)).toContainText('"Hari "Bhai" Nair,9876502009,Kochi');
+    await expect(table.getByRole('row').nth(5)).toContainText(customerMessages.rowTextAfterQuote(1));
     await saveScreen(page, 'uploads-error-list');
   });
 
   await test.step('the rejected rows download as CSV with a reason column', async () => {
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download rejected rows' }).click();
+    await page.getByRole('button', { name: 'Download Rejected Rows' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
     const lines = fs
@@ -154,7 +160,7 @@ test('an operator imports a CSV with mapping, watches it complete and downloads 
       .split(/\r?\n/)
       .filter((line) => line.trim() !== '');
     expect(lines[0]).toMatch(/^Name,Phone Number,Town,Email,Plan,.*reason/i);
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('Deepak Rao');
     expect(lines[1]).toContain(customerMessages.phoneInvalid);
   });

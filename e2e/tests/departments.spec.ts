@@ -70,7 +70,7 @@ test('an administrator manages a department and its users', async ({ page }) => 
     await page.getByRole('link', { name: '← Departments' }).click();
     await page.getByRole('textbox', { name: 'Search departments' }).fill(name);
     await page.getByRole('button', { name: `Delete ${name}` }).click();
-    await page.getByRole('dialog', { name: 'Delete department' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete Department' }).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Department deleted')).toBeVisible();
     await expect(page.getByText('No departments match your search')).toBeVisible();
   });

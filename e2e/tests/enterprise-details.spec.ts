@@ -51,10 +51,10 @@ test('the administrator renames the console and sees the new title at once', asy
   await signInToConsole(page, demoLogin());
   await sideNav(page).getByRole('link', { name: 'Enterprise Details' }).click();
   await expect(page.getByRole('heading', { name: 'Enterprise Details', level: 1 })).toBeVisible();
-  await expect(page.getByText('Two-factor authentication for everyone')).toBeVisible();
+  await expect(page.getByText('Two-Factor Authentication for Everyone')).toBeVisible();
   await expect(page.getByText(/enrolled in two-factor authentication/)).toBeVisible();
 
-  const titleField = page.getByRole('textbox', { name: 'Console title' });
+  const titleField = page.getByRole('textbox', { name: 'Console Title' });
   await expect(titleField).toHaveValue(original!.title);
   await titleField.fill(title);
 
@@ -64,7 +64,7 @@ test('the administrator renames the console and sees the new title at once', asy
   await timezone.fill('Berlin');
   await page.getByRole('option', { name: '(UTC+01:00) Europe/Berlin' }).click();
   await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
-  await expect(page.getByRole('button', { name: 'Change logo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Logo' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
   await saveScreen(page, 'enterprise-details-edited');
 
@@ -81,7 +81,7 @@ test('the administrator renames the console and sees the new title at once', asy
   await saveScreen(page, 'enterprise-details-welcome');
 
   await page.goto('/admin/details');
-  await expect(page.getByRole('textbox', { name: 'Console title' })).toHaveValue(title);
+  await expect(page.getByRole('textbox', { name: 'Console Title' })).toHaveValue(title);
   await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('(UTC+01:00) Europe/Berlin');
   await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
   await saveScreen(page, 'enterprise-details-saved');

@@ -36,7 +36,7 @@ async function openEntities(page: Page, agentId: string) {
 }
 
 function entityRow(page: Page, name: string) {
-  return page.getByRole('table', { name: 'Custom entities' }).getByRole('row').filter({ hasText: name });
+  return page.getByRole('table', { name: 'Custom Entities' }).getByRole('row').filter({ hasText: name });
 }
 
 /** Adds synonyms through the row's popup: typing Enter for the first, the add icon for the others. */
@@ -106,7 +106,7 @@ test('an admin creates a city entity with synonyms from the empty list, sees it 
   await expect(page.getByRole('heading', { name: 'Update Custom Entity' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Synonyms 1' })).toHaveValue('New Delhi, Dilli');
   await page.getByRole('button', { name: 'Delete value 2' }).click();
-  await page.getByRole('dialog', { name: 'Delete value' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete Value' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('textbox', { name: 'Value 2' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete value 1' })).toHaveCount(0);
   const edit = await addSynonyms(page, 1, 'Delhi', ['Delhi NCR']);
@@ -169,7 +169,7 @@ test('the System Entities tab lists the built-in entities with their description
   await openEntities(page, agent.id);
   await page.getByRole('tab', { name: 'System Entities' }).click();
   await expect(page).toHaveURL(new RegExp(`/bots/${agent.id}/entity-list/1$`));
-  const table = page.getByRole('table', { name: 'System entities' });
+  const table = page.getByRole('table', { name: 'System Entities' });
   for (const [name, description] of [
     ['number', 'Numbers written in digits or words'],
     ['date', 'Calendar dates'],
@@ -195,7 +195,7 @@ test('deleting an entity asks first; the list pages by 15 and says when there is
   await openEntities(page, agent.id);
 
   // Newest first: colour16 … colour02 on the first page, colour01 on the second.
-  const table = page.getByRole('table', { name: 'Custom entities' });
+  const table = page.getByRole('table', { name: 'Custom Entities' });
   await expect(table.getByRole('row')).toHaveCount(16);
   await expect(entityRow(page, 'colour16')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -207,7 +207,7 @@ test('deleting an entity asks first; the list pages by 15 and says when there is
   await expect(entityRow(page, 'colour16')).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete colour16' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete entity' });
+  const confirm = page.getByRole('dialog', { name: 'Delete Entity' });
   await expect(confirm).toContainText('Delete the entity "colour16"?');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(entityRow(page, 'colour16')).toBeVisible();

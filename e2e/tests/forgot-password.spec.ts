@@ -28,12 +28,12 @@ test.afterAll(async ({ request }) => {
 
 test('the forgot-password form checks its fields before sending', async ({ page }) => {
   await page.goto('/forgot-password');
-  await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot Password', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('This field is mandatory.')).toBeVisible();
   await expect(page.getByText('Please enter captcha.')).toBeVisible();
   await page.getByLabel('Email').fill('agent@demo');
-  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await saveScreen(page, 'forgot-password-field-errors');
 });
@@ -46,14 +46,14 @@ test('an agent resets a forgotten password with the link an administrator finds 
 
   await test.step('the agent asks for a reset link from the login page', async () => {
     await agentPage.goto('/login');
-    await agentPage.getByRole('link', { name: 'Forgot password?' }).click();
+    await agentPage.getByRole('link', { name: 'Forgot Password?' }).click();
     await expect(agentPage).toHaveURL('/forgot-password');
-    await expect(agentPage.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
+    await expect(agentPage.getByRole('heading', { name: 'Forgot Password', level: 1 })).toBeVisible();
     await saveScreen(agentPage, 'forgot-password');
     await expect(agentPage.getByRole('img', { name: 'Verification image' })).toBeVisible();
     await agentPage.getByLabel('Email').fill(agent.email);
     await agentPage.getByLabel('Captcha').fill(CAPTCHA);
-    await agentPage.getByRole('button', { name: 'Send reset link' }).click();
+    await agentPage.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(
       agentPage.getByText('An email has been sent with instruction on how to reset the password.'),
     ).toBeVisible();
@@ -86,7 +86,7 @@ test('an agent resets a forgotten password with the link an administrator finds 
 
   await test.step('the agent follows the link and is told what a valid new password is', async () => {
     await agentPage.goto(resetLink);
-    await expect(agentPage.getByRole('heading', { name: 'Reset password', level: 1 })).toBeVisible();
+    await expect(agentPage.getByRole('heading', { name: 'Reset Password', level: 1 })).toBeVisible();
     await saveScreen(agentPage, 'reset-password');
 
     await agentPage.getByRole('button', { name: 'Reset Password' }).click();

@@ -7,12 +7,12 @@ test('a GenAI integration keeps its key masked and reports a failed connection i
   await sideNav(page).getByRole('link', { name: 'Integrations' }).click();
   await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add integration' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Add integration' });
+  await page.getByRole('button', { name: 'Add Integration' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Add Integration' });
   await drawer.getByLabel('Name').fill(name);
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(drawer.getByText('This field is required')).toBeVisible();
-  await drawer.getByLabel('API key').fill('sk-e2e-secret-key-1234');
+  await drawer.getByLabel('API Key').fill('sk-e2e-secret-key-1234');
   await drawer.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');
   await drawer.getByLabel('Model').fill('gpt-4o-mini');
   await saveScreen(page, 'integrations-drawer');
@@ -29,9 +29,9 @@ test('a GenAI integration keeps its key masked and reports a failed connection i
 
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${name}` });
-  await expect(edit.getByLabel('API key', { exact: true })).toHaveValue('sk-…1234');
-  await edit.getByRole('button', { name: 'Replace API key' }).click();
-  await expect(edit.getByLabel('API key', { exact: true })).toHaveValue('');
+  await expect(edit.getByLabel('API Key', { exact: true })).toHaveValue('sk-…1234');
+  await edit.getByRole('button', { name: 'Replace API Key' }).click();
+  await expect(edit.getByLabel('API Key', { exact: true })).toHaveValue('');
   await edit.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: `Delete ${name}` }).click();

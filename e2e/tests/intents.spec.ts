@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiToken, demoLogin, expect, saveScreen, signInToConsole, test, toast } from '../support/fixtures';
+import { apiToken, demoLogin, expect, saveScreen, sideNav, signInToConsole, test, toast } from '../support/fixtures';
 
 /** Arranges data through the API with the demo administrator's token. */
 async function api(request: APIRequestContext) {
@@ -46,7 +46,7 @@ function editor(page: Page): Locator {
 }
 
 async function addPhrase(page: Page, text: string) {
-  const input = editor(page).getByLabel('Add training phrase');
+  const input = editor(page).getByLabel('Add Training Phrase');
   await input.fill(text);
   await input.press('Control+Enter');
 }
@@ -73,41 +73,41 @@ test('an operator builds an intent with a tagged entity and finds it again after
   await expect(left.getByText('No stories yet — add one to group intents')).toBeVisible();
 
   // A story: the name is trimmed and collapsed; an empty or duplicate name is refused.
-  await left.getByRole('button', { name: 'Add story' }).click();
-  await left.getByLabel('New story name').press('Enter');
+  await left.getByRole('button', { name: 'Add Story' }).click();
+  await left.getByLabel('New Story Name').press('Enter');
   await expect(left.getByText('Please give valid name')).toBeVisible();
-  await left.getByLabel('New story name').fill('  Travel    bookings ');
-  await left.getByLabel('New story name').press('Enter');
+  await left.getByLabel('New Story Name').fill('  Travel    bookings ');
+  await left.getByLabel('New Story Name').press('Enter');
   await expect(toast(page, 'Story created')).toBeVisible();
   await expect(left.getByRole('button', { name: 'Open story Travel bookings' })).toBeVisible();
-  await left.getByRole('button', { name: 'Add story' }).click();
-  await left.getByLabel('New story name').fill('travel BOOKINGS');
-  await left.getByLabel('New story name').press('Enter');
+  await left.getByRole('button', { name: 'Add Story' }).click();
+  await left.getByLabel('New Story Name').fill('travel BOOKINGS');
+  await left.getByLabel('New Story Name').press('Enter');
   await expect(toast(page, 'Duplication of story name')).toBeVisible();
-  await left.getByLabel('New story name').press('Escape');
+  await left.getByLabel('New Story Name').press('Escape');
 
   await left.getByRole('button', { name: 'Open story Travel bookings' }).click();
   await expect(left.getByText('No intents in this story')).toBeVisible();
-  await left.getByRole('button', { name: 'Create intent' }).click();
+  await left.getByRole('button', { name: 'Create Intent' }).click();
 
-  await editor(page).getByLabel('Intent name').fill('book_flight');
+  await editor(page).getByLabel('Intent Name').fill('book_flight');
   await expect(editor(page).getByText('No training phrases yet')).toBeVisible();
   await addPhrase(page, 'Book a flight to Delhi');
   await addPhrase(page, 'I want to fly tomorrow');
   await addPhrase(page, 'Find me a plane ticket');
   await addPhrase(page, '  book a   FLIGHT to delhi ');
   await expect(editor(page).getByText('Duplication of utterance name')).toBeVisible();
-  await editor(page).getByLabel('Add training phrase').fill('');
-  const phrases = editor(page).getByRole('list', { name: 'Training phrases' }).getByRole('listitem');
+  await editor(page).getByLabel('Add Training Phrase').fill('');
+  const phrases = editor(page).getByRole('list', { name: 'Training Phrases' }).getByRole('listitem');
   await expect(phrases).toHaveCount(3);
 
   // Tag "Delhi" as the city entity by selecting it.
   await selectInPhrase(page, 'Book a flight to Delhi', 'Delhi');
-  const picker = page.getByRole('dialog', { name: 'Tag an entity' });
+  const picker = page.getByRole('dialog', { name: 'Tag an Entity' });
   await expect(picker.getByLabel('Selected text')).toHaveText('Delhi');
   await expect(picker.getByRole('button', { name: '@city' })).toBeVisible();
   await expect(picker.getByRole('button', { name: '@date' })).toBeVisible();
-  await picker.getByLabel('Search entities').fill('cit');
+  await picker.getByLabel('Search Entities').fill('cit');
   await expect(picker.getByRole('button', { name: '@date' })).toHaveCount(0);
   await saveScreen(page, 'intents-entity-picker');
   await picker.getByRole('button', { name: '@city' }).click();
@@ -127,7 +127,7 @@ test('an operator builds an intent with a tagged entity and finds it again after
   await editor(page).getByRole('textbox', { name: 'Response text' }).fill('**Sure!** Booking your flight to $city.');
   await editor(page).getByRole('textbox', { name: 'Response text' }).press('Control+Enter');
   await expect(editor(page).getByRole('region', { name: 'Response preview' }).locator('strong')).toHaveText('Sure!');
-  await editor(page).getByRole('tab', { name: 'Training phrases' }).click();
+  await editor(page).getByRole('tab', { name: 'Training Phrases' }).click();
   await saveScreen(page, 'intents-editor');
 
   await editor(page).getByRole('button', { name: 'Create', exact: true }).click();
@@ -139,7 +139,7 @@ test('an operator builds an intent with a tagged entity and finds it again after
   await page.reload();
   await left.getByRole('button', { name: 'Open story Travel bookings' }).click();
   await left.getByRole('button', { name: 'Open intent book_flight' }).click();
-  await expect(editor(page).getByLabel('Intent name')).toHaveValue('book_flight');
+  await expect(editor(page).getByLabel('Intent Name')).toHaveValue('book_flight');
   await expect(phrases).toHaveCount(3);
   await expect(phrases.nth(0)).toContainText('Find me a plane ticket');
   await expect(editor(page).locator('[title="city"]')).toHaveText('Delhi');
@@ -150,8 +150,22 @@ test('an operator builds an intent with a tagged entity and finds it again after
   await editor(page).getByRole('tab', { name: 'Response' }).click();
   await expect(editor(page).getByRole('region', { name: 'Response preview' }).locator('strong')).toHaveText('Sure!');
   await saveScreen(page, 'intents-saved');
+
+  // Marked as a handoff: on a channel the bot answers, then passes the customer to people.
+  const handoff = editor(page).getByRole('switch', { name: 'Hand the Customer to a Person' });
+  await expect(handoff).not.toBeChecked();
+  await handoff.check();
+  await editor(page).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Intent saved')).toBeVisible();
+  await expect(left.getByRole('listitem').filter({ hasText: 'book_flight' })).toContainText('hands over to a person');
+  await page.reload();
+  await left.getByRole('button', { name: 'Open story Travel bookings' }).click();
+  await left.getByRole('button', { name: 'Open intent book_flight' }).click();
+  await editor(page).getByRole('tab', { name: 'Response' }).click();
+  await expect(editor(page).getByRole('switch', { name: 'Hand the Customer to a Person' })).toBeChecked();
+  await saveScreen(page, 'intents-handoff');
   await page.setViewportSize({ width: 1680, height: 900 });
-  await editor(page).getByRole('tab', { name: 'Training phrases' }).click();
+  await editor(page).getByRole('tab', { name: 'Training Phrases' }).click();
   await saveScreen(page, 'intents-saved-wide');
 });
 
@@ -168,26 +182,46 @@ test('unsaved changes keep the operator on the intent until saved or discarded',
   });
 
   await signInToConsole(page, demoLogin());
-  await page.goto(`/bots/${agent.id}/intents`);
+  await page.goto(`/bots/${agent.id}/entity-list`);
+  await page.getByRole('tab', { name: 'Intents' }).click();
   const left = page.getByRole('region', { name: 'Stories and intents' });
   await left.getByRole('button', { name: 'Open story Greetings' }).click();
   await left.getByRole('button', { name: 'Open intent say_hello' }).click();
-  await editor(page).getByLabel('Intent name').fill('say_hi');
+  await editor(page).getByLabel('Intent Name').fill('say_hi');
   await expect(editor(page).getByText('Unsaved')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved Changes' });
 
-  await page.getByRole('button', { name: 'Back to agents' }).click();
-  await expect(toast(page, 'please save the intent')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/bots/${agent.id}/intents`));
+  await test.step('another side-menu entry asks Save / Discard / Stay; Stay keeps the text', async () => {
+    await sideNav(page).getByRole('link', { name: 'Customers' }).click();
+    await expect(dialog).toBeVisible();
+    await saveScreen(page, 'unsaved-changes-dialog');
+    await dialog.getByRole('button', { name: 'Stay', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/bots/${agent.id}/intents`));
+    await expect(editor(page).getByLabel('Intent Name')).toHaveValue('say_hi');
+  });
 
-  await left.getByRole('button', { name: 'Back to stories' }).click();
-  await expect(toast(page, 'Please Save or Discard the changes')).toBeVisible();
-  await expect(left.getByRole('button', { name: 'Open story Farewells' })).toHaveCount(0);
+  await test.step("the browser's Back and leaving the intent in the page ask too", async () => {
+    await page.goBack();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/bots/${agent.id}/intents`));
 
-  await editor(page).getByRole('button', { name: 'Discard changes' }).click();
-  await expect(editor(page).getByLabel('Intent name')).toHaveValue('say_hello');
-  await left.getByRole('button', { name: 'Back to stories' }).click();
-  await left.getByRole('button', { name: 'Open story Farewells' }).click();
-  await expect(left.getByText('No intents in this story')).toBeVisible();
+    await left.getByRole('button', { name: 'Back to stories' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay', exact: true }).click();
+    await expect(left.getByRole('button', { name: 'Open story Farewells' })).toHaveCount(0);
+    await expect(editor(page).getByLabel('Intent Name')).toHaveValue('say_hi');
+  });
+
+  await test.step('Discard leaves without saving', async () => {
+    await page.getByRole('button', { name: 'Back to Agents' }).click();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect(page).toHaveURL('/bots');
+    await page.goto(`/bots/${agent.id}/intents`);
+    await left.getByRole('button', { name: 'Open story Greetings' }).click();
+    await expect(left.getByRole('button', { name: 'Open intent say_hello' })).toBeVisible();
+  });
 });
 
 test('an intent needs two training phrases and a prompt for each entity', async ({ page, request }) => {
@@ -199,10 +233,10 @@ test('an intent needs two training phrases and a prompt for each entity', async 
   await page.goto(`/bots/${agent.id}/intents`);
   const left = page.getByRole('region', { name: 'Stories and intents' });
   await left.getByRole('button', { name: 'Open story Support' }).click();
-  await left.getByRole('button', { name: 'Create intent' }).click();
+  await left.getByRole('button', { name: 'Create Intent' }).click();
   await editor(page).getByRole('button', { name: 'Create', exact: true }).click();
   await expect(toast(page, 'Intent name should not be empty')).toBeVisible();
-  await editor(page).getByLabel('Intent name').fill('reset_password');
+  await editor(page).getByLabel('Intent Name').fill('reset_password');
   await addPhrase(page, 'I forgot my password');
   await editor(page).getByRole('tab', { name: 'Response' }).click();
   await editor(page).getByRole('textbox', { name: 'Response text' }).fill('Use the **Forgot password** link.');
@@ -211,7 +245,7 @@ test('an intent needs two training phrases and a prompt for each entity', async 
   await expect(left.getByText('No intents in this story')).toBeVisible();
 
   // A second phrase; its date is tagged with the keyboard: select in the edit box, then the tag button.
-  await editor(page).getByRole('tab', { name: 'Training phrases' }).click();
+  await editor(page).getByRole('tab', { name: 'Training Phrases' }).click();
   await addPhrase(page, 'Reset it by tomorrow');
   await editor(page).getByRole('button', { name: 'Edit training phrase "Reset it by tomorrow"' }).click();
   const editBox = editor(page).getByRole('textbox', { name: 'Edit training phrase' });
@@ -219,7 +253,7 @@ test('an intent needs two training phrases and a prompt for each entity', async 
   await editBox.press('End');
   for (let step = 0; step < 'tomorrow'.length; step += 1) await editBox.press('Shift+ArrowLeft');
   await editor(page).getByRole('button', { name: 'Tag selected words' }).click();
-  const picker = page.getByRole('dialog', { name: 'Tag an entity' });
+  const picker = page.getByRole('dialog', { name: 'Tag an Entity' });
   await expect(picker.getByLabel('Selected text')).toHaveText('tomorrow');
   await picker.getByRole('button', { name: '@date' }).click();
   await expect(editor(page).locator('[title="date"]')).toHaveText('tomorrow');
@@ -235,8 +269,8 @@ test('an intent needs two training phrases and a prompt for each entity', async 
   await expect(left.getByRole('button', { name: 'Open intent reset_password' })).toContainText('2 training phrases');
 
   // Intent names are unique in the agent: the server's message is shown and nothing is added.
-  await left.getByRole('button', { name: 'Create intent' }).click();
-  await editor(page).getByLabel('Intent name').fill('RESET_password');
+  await left.getByRole('button', { name: 'Create Intent' }).click();
+  await editor(page).getByLabel('Intent Name').fill('RESET_password');
   await addPhrase(page, 'password reset');
   await addPhrase(page, 'cannot sign in');
   await editor(page).getByRole('tab', { name: 'Response' }).click();
@@ -267,9 +301,9 @@ test('stories form a tree: sub-stories, rename in place, delete with their inten
   await expect(left.getByRole('button', { name: 'Open story Orders' })).toContainText('2');
 
   await left.getByRole('button', { name: 'Actions for Orders' }).click();
-  await page.getByRole('menuitem', { name: 'Add sub-story' }).click();
-  await left.getByLabel('Sub-story name').fill('Returns');
-  await left.getByLabel('Sub-story name').press('Enter');
+  await page.getByRole('menuitem', { name: 'Add Sub-story' }).click();
+  await left.getByLabel('Sub-story Name').fill('Returns');
+  await left.getByLabel('Sub-story Name').press('Enter');
   await expect(
     left.getByRole('list', { name: 'Sub-stories of Orders' }).getByRole('button', { name: 'Open story Returns' }),
   ).toBeVisible();
@@ -279,8 +313,8 @@ test('stories form a tree: sub-stories, rename in place, delete with their inten
 
   await left.getByRole('button', { name: 'Actions for Account' }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
-  await left.getByLabel('Story name', { exact: true }).fill('My   account');
-  await left.getByLabel('Story name', { exact: true }).press('Enter');
+  await left.getByLabel('Story Name', { exact: true }).fill('My   account');
+  await left.getByLabel('Story Name', { exact: true }).press('Enter');
   await expect(toast(page, 'Story updated')).toBeVisible();
   await expect(left.getByRole('button', { name: 'Open story My account' })).toBeVisible();
 
@@ -291,7 +325,7 @@ test('stories form a tree: sub-stories, rename in place, delete with their inten
 
   await left.getByRole('button', { name: 'Open story Orders' }).click();
   await left.getByRole('button', { name: 'Open intent track_order' }).click();
-  await expect(editor(page).getByLabel('Intent name')).toHaveValue('track_order');
+  await expect(editor(page).getByLabel('Intent Name')).toHaveValue('track_order');
   await left.getByLabel('Search intents').fill('CANCEL');
   await expect(left.getByRole('button', { name: 'Open intent track_order' })).toHaveCount(0);
   await expect(left.getByRole('button', { name: 'Open intent cancel_order' })).toBeVisible();
@@ -304,7 +338,7 @@ test('stories form a tree: sub-stories, rename in place, delete with their inten
 
   await left.getByRole('button', { name: 'Actions for Orders' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete story' });
+  const confirm = page.getByRole('dialog', { name: 'Delete Story' });
   await expect(confirm).toContainText('Its 1 sub-story goes with it');
   await expect(confirm).toContainText('2 intents will be deleted with it');
   await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -157,7 +157,7 @@ test('a revoked invitation link gives a clear message', async ({ browser, page }
 
   await page.goto('/admin/invitations');
   await page.getByRole('button', { name: `Revoke invitation to ${email}` }).click();
-  await page.getByRole('dialog', { name: 'Revoke invitation' }).getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke Invitation' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(toast(page, 'Invitation revoked')).toBeVisible();
   const row = page.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: email });
   await expect(row.getByText('Revoked', { exact: true })).toBeVisible();

@@ -146,15 +146,15 @@ test('an operator trains an agent, chats with it in Try it and reads the trainin
   await tryIt(page).getByRole('button', { name: 'Close Try it' }).click();
 
   // The training report: per-intent figures from cross-validation.
-  await page.getByRole('button', { name: 'Training report' }).click();
-  const report = page.getByRole('dialog', { name: 'Training report' });
-  await expect(report.getByText('Cross-validated accuracy')).toBeVisible();
+  await page.getByRole('button', { name: 'Training Report' }).click();
+  const report = page.getByRole('dialog', { name: 'Training Report' });
+  await expect(report.getByText('Cross-Validated Accuracy')).toBeVisible();
   const table = report.getByRole('table', { name: 'Per-intent figures' });
   for (const intent of ['greet', 'book_flight', 'goodbye'])
     await expect(table.getByRole('row').filter({ hasText: intent })).toHaveCount(1);
   await expect(table.getByRole('row').filter({ hasText: 'book_flight' }).getByRole('cell').nth(1)).toHaveText('4');
   await saveScreen(page, 'nlu-training-report');
-  const duplicates = report.getByRole('region', { name: 'Near-duplicate phrases across intents' });
+  const duplicates = report.getByRole('region', { name: 'Near-Duplicate Phrases Across Intents' });
   await duplicates.scrollIntoViewIfNeeded();
   await expect(duplicates).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/nlu-training-report-end.png' });
@@ -177,27 +177,27 @@ test('an operator auto-generates training phrases from selected ones and adds on
   await left.getByRole('button', { name: 'Open story Travel' }).click();
   await left.getByRole('button', { name: 'Open intent greet' }).click();
   const editor = page.getByRole('region', { name: 'Intent editor' });
-  const phrases = editor.getByRole('list', { name: 'Training phrases' }).getByRole('listitem');
+  const phrases = editor.getByRole('list', { name: 'Training Phrases' }).getByRole('listitem');
   await expect(phrases).toHaveCount(4);
 
-  await editor.getByRole('button', { name: /^Auto generate/ }).click();
+  await editor.getByRole('button', { name: /^Auto Generate/ }).click();
   await expect(toast(page, 'Select at least one training phrase')).toBeVisible();
 
   await editor.getByRole('checkbox', { name: 'Select training phrase "hello"' }).check();
   await editor.getByRole('checkbox', { name: 'Select training phrase "good morning"' }).check();
-  await editor.getByRole('button', { name: 'Auto generate (2)' }).click();
+  await editor.getByRole('button', { name: 'Auto Generate (2)' }).click();
 
-  const modal = page.getByRole('dialog', { name: 'Auto generate training phrases' });
+  const modal = page.getByRole('dialog', { name: 'Auto Generate Training Phrases' });
   await expect(modal.getByText('From 2 selected phrases')).toBeVisible();
   const candidates = modal.getByRole('group', { name: 'Generated phrases' }).getByRole('checkbox');
   await expect(candidates.first()).toBeVisible({ timeout: 30_000 });
-  await expect(modal.getByRole('button', { name: 'Add selected' })).toBeDisabled();
+  await expect(modal.getByRole('button', { name: 'Add Selected' })).toBeDisabled();
   const first = (
     await modal.getByRole('group', { name: 'Generated phrases' }).locator('label').first().innerText()
   ).trim();
   await candidates.first().check();
   await saveScreen(page, 'nlu-generate-phrases');
-  await modal.getByRole('button', { name: 'Add selected' }).click();
+  await modal.getByRole('button', { name: 'Add Selected' }).click();
   await expect(modal).toBeHidden();
   await expect(toast(page, '1 training phrase added')).toBeVisible();
   await expect(phrases).toHaveCount(5);
@@ -205,7 +205,7 @@ test('an operator auto-generates training phrases from selected ones and adds on
   await expect(editor.getByText('Unsaved')).toBeVisible();
 
   // Five instead of ten.
-  await editor.getByRole('button', { name: 'Auto generate (2)' }).click();
+  await editor.getByRole('button', { name: 'Auto Generate (2)' }).click();
   await expect(candidates.first()).toBeVisible({ timeout: 30_000 });
   await modal.getByText('5', { exact: true }).click();
   await expect(modal.getByRole('radio', { name: '5' })).toBeChecked();
@@ -217,8 +217,8 @@ test('an operator auto-generates training phrases from selected ones and adds on
   // This agent is not trained: its training report says so.
   await editor.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Intent saved')).toBeVisible();
-  await page.getByRole('button', { name: 'Training report' }).click();
-  const report = page.getByRole('dialog', { name: 'Training report' });
+  await page.getByRole('button', { name: 'Training Report' }).click();
+  const report = page.getByRole('dialog', { name: 'Training Report' });
   await expect(report.getByText('No training report yet')).toBeVisible();
   await saveScreen(page, 'nlu-training-report-empty');
 });

@@ -42,7 +42,7 @@ const agent = demoAgentLogin();
 
 test('an agent changes name, picture and notification sounds on My Profile', async ({ page }) => {
   await signInToConsole(page, agent);
-  await chooseProfileMenuItem(page, 'Demo Agent', 'Details');
+  await chooseProfileMenuItem(page, 'Demo Agent', 'My Profile');
   const details = page.getByRole('region', { name: 'Details' });
   const topBarMenu = page.getByRole('button', { name: /^Profile menu/ });
 
@@ -64,7 +64,7 @@ test('an agent changes name, picture and notification sounds on My Profile', asy
     await expect(toast(page, 'Your profile has been updated.')).toBeVisible();
     await expect(details.getByTestId('profile-picture').locator('img')).toBeVisible();
     await expect(topBarMenu.locator('img')).toBeVisible();
-    await expect(details.getByRole('button', { name: 'Replace picture' })).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Replace Picture' })).toBeVisible();
   });
 
   await test.step('edit the name in place: the top bar follows', async () => {
@@ -74,25 +74,25 @@ test('an agent changes name, picture and notification sounds on My Profile', asy
     await expect(details.getByText('This field is mandatory.')).toBeVisible();
     await details.getByRole('textbox', { name: 'Name' }).fill('Demo Agent Ray');
     await details.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('button', { name: 'Profile menu (Demo Agent Ray)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Profile menu: Demo Agent Ray' })).toBeVisible();
     await saveScreen(page, 'my-profile-picture-and-name');
   });
 
   await test.step('notification sounds are saved and kept', async () => {
-    const card = page.getByRole('region', { name: 'Notifications and sounds' });
-    await card.getByRole('switch', { name: 'Push notifications' }).click({ force: true });
-    await card.getByLabel('New chat sound', { exact: true }).click();
+    const card = page.getByRole('region', { name: 'Notifications and Sounds' });
+    await card.getByRole('switch', { name: 'Push Notifications' }).click({ force: true });
+    await card.getByLabel('New Chat Sound', { exact: true }).click();
     await page.getByRole('option', { name: 'Bell' }).click();
-    await card.getByLabel('New message repeat').fill('3');
+    await card.getByLabel('New Message Repeat').fill('3');
     await card.getByRole('button', { name: 'Play new chat sound' }).click();
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Your notification settings have been saved.')).toBeVisible();
     await saveScreen(page, 'my-profile-notifications');
     await page.reload();
-    const reloaded = page.getByRole('region', { name: 'Notifications and sounds' });
-    await expect(reloaded.getByRole('switch', { name: 'Push notifications' })).not.toBeChecked();
-    await expect(reloaded.getByLabel('New chat sound', { exact: true })).toHaveValue('Bell');
-    await expect(reloaded.getByLabel('New message repeat')).toHaveValue('3');
+    const reloaded = page.getByRole('region', { name: 'Notifications and Sounds' });
+    await expect(reloaded.getByRole('switch', { name: 'Push Notifications' })).not.toBeChecked();
+    await expect(reloaded.getByLabel('New Chat Sound', { exact: true })).toHaveValue('Bell');
+    await expect(reloaded.getByLabel('New Message Repeat')).toHaveValue('3');
   });
 
   await test.step('put the name back and remove the picture', async () => {
@@ -100,9 +100,10 @@ test('an agent changes name, picture and notification sounds on My Profile', asy
     await card.getByRole('button', { name: 'Edit name' }).click();
     await card.getByRole('textbox', { name: 'Name' }).fill('Demo Agent');
     await card.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('button', { name: 'Profile menu (Demo Agent)' })).toBeVisible();
-    await card.getByRole('button', { name: 'Remove picture' }).click();
-    await expect(card.getByRole('button', { name: 'Upload picture' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Profile menu (Demo Agent)' }).locator('img')).toHaveCount(0);
+    // With a picture the menu shows no initials, so its name is the name alone.
+    await expect(page.getByRole('button', { name: 'Profile menu: Demo Agent', exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Remove Picture' }).click();
+    await expect(card.getByRole('button', { name: 'Upload Picture' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Profile menu: DA Demo Agent' }).locator('img')).toHaveCount(0);
   });
 });

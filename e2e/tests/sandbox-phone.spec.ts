@@ -85,12 +85,12 @@ test('a test message reaches the Sandbox phone, is read, and the customer answer
   await test.step('the Sandbox phone opens the demo channel and the number that received it', async () => {
     await page.goto('/admin/sandbox-phone');
     await expect(page).toHaveURL(`/admin/sandbox-phone/${channel.id}`);
-    await expect(page.getByRole('heading', { name: 'Sandbox phone', level: 1 })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Sandbox channel' })).toHaveValue('Sandbox WhatsApp');
+    await expect(page.getByRole('heading', { name: 'Sandbox Phone', level: 1 })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Sandbox Channel' })).toHaveValue('Sandbox WhatsApp');
     const numbers = page.getByRole('navigation', { name: 'Numbers' });
     await expect(numbers.getByRole('button').first()).toContainText(CUSTOMER);
     await expect(numbers.getByRole('button').first()).toContainText('your order #40213 has been shipped');
-    await expect(page.getByRole('link', { name: 'Channel settings' })).toHaveAttribute('href', '/admin/channels');
+    await expect(page.getByRole('link', { name: 'Channel Settings' })).toHaveAttribute('href', '/admin/channels');
   });
 
   await test.step('the template is shown as the preview shows it, and its tick moves to read', async () => {
@@ -117,7 +117,8 @@ test('a test message reaches the Sandbox phone, is read, and the customer answer
   });
 
   await test.step('a quick-reply button answers with its payload', async () => {
-    await messages.getByRole('button', { name: 'Talk to an agent' }).click();
+    // The template's button (the bot may also have offered one under its answer to the question).
+    await messages.locator('[data-template]').getByRole('button', { name: 'Talk to an agent' }).click();
     const pressed = messages.locator('[data-direction="from_phone"]').filter({ hasText: 'Talk to an agent' });
     await expect(pressed).toContainText('Quick reply');
     await expect
@@ -167,7 +168,7 @@ test('a test message reaches the Sandbox phone, is read, and the customer answer
         .toBe('APPROVED');
       await api(request, token, 'POST', `/api/templates/${created.id}/test-send`, { to: CUSTOMER, values: {} });
 
-      await page.getByRole('combobox', { name: 'Sandbox channel' }).click();
+      await page.getByRole('combobox', { name: 'Sandbox Channel' }).click();
       await page.getByRole('option', { name: 'Sandbox failing' }).click();
       await expect(page).toHaveURL(`/admin/sandbox-phone/${channelConfig.id}`);
       await expect(page.getByText('Failure rate 100 %')).toBeVisible();

@@ -19,7 +19,7 @@ import {
 
 const admin = demoLogin();
 
-/** A browser context whose user agent names the device, so its row is easy to find in Active sessions. */
+/** A browser context whose user agent names the device, so its row is easy to find in Active Sessions. */
 async function openDevice(browser: Browser, device: string): Promise<Page> {
   const probe = await browser.newPage();
   const userAgent = `${await probe.evaluate(() => navigator.userAgent)} ${device}`;
@@ -47,8 +47,8 @@ test('from My Profile, a user signs out their session on another device', async 
   await expect(deviceA.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
 
   await signInToConsole(deviceB, admin);
-  await chooseProfileMenuItem(deviceB, 'Demo Admin', 'Details');
-  const sessions = deviceB.getByRole('table', { name: 'Active sessions' });
+  await chooseProfileMenuItem(deviceB, 'Demo Admin', 'My Profile');
+  const sessions = deviceB.getByRole('table', { name: 'Active Sessions' });
   await expect(sessions.getByRole('row').filter({ hasText: 'This device' })).toHaveCount(1);
   const rowOfA = sessions.getByRole('row').filter({ hasText: deviceAName });
   await expect(rowOfA).toHaveCount(1);
@@ -58,11 +58,11 @@ test('from My Profile, a user signs out their session on another device', async 
 
   // What device A will do by itself: its websocket is closed with 4001 and the page reloads.
   const deviceAReloads = deviceA.waitForEvent('load');
-  await rowOfA.getByRole('button', { name: 'Sign out' }).click();
+  await rowOfA.getByRole('button', { name: 'Sign Out' }).click();
   const dialog = deviceB.getByRole('dialog', { name: 'Sign out this session?' });
   await expect(dialog).toBeVisible();
   await saveScreen(deviceB, 'my-profile-sign-out-dialog');
-  await dialog.getByRole('button', { name: 'Sign out' }).click();
+  await dialog.getByRole('button', { name: 'Sign Out' }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(deviceB, 'The session has been signed out.')).toBeVisible();
   await expect(rowOfA).toHaveCount(0);
@@ -82,7 +82,7 @@ test('from My Profile, a user signs out their session on another device', async 
   await deviceB.context().close();
 });
 
-test("'Sign out my other sessions' at login ends the session on the other device", async ({ browser }) => {
+test("'Sign Out My Other Sessions' at login ends the session on the other device", async ({ browser }) => {
   const deviceA = await openDevice(browser, 'ParleyE2E/laptop');
   const deviceB = await openDevice(browser, 'ParleyE2E/desk');
 
@@ -100,8 +100,8 @@ test("'Sign out my other sessions' at login ends the session on the other device
   expect(await callWithToken(deviceB.request, tokenB)).toMatchObject({ httpStatus: 200, ok: true });
 
   // The one session left is device B's own.
-  await chooseProfileMenuItem(deviceB, 'Demo Admin', 'Details');
-  const sessions = deviceB.getByRole('table', { name: 'Active sessions' });
+  await chooseProfileMenuItem(deviceB, 'Demo Admin', 'My Profile');
+  const sessions = deviceB.getByRole('table', { name: 'Active Sessions' });
   await expect(sessions.getByRole('row')).toHaveCount(2); // header + this device
   await expect(sessions.getByRole('row').nth(1)).toContainText('This device');
   await expect(deviceB.getByText('No other active sessions.')).toBeVisible();

@@ -20,7 +20,7 @@ import {
 test('the demo administrator signs in with the captcha and sees every menu group', async ({ page }) => {
   const admin = demoLogin();
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Verification image' })).toBeVisible();
   await saveScreen(page, 'login-empty');
 
@@ -30,7 +30,7 @@ test('the demo administrator signs in with the captcha and sees every menu group
   await expect(nav.getByRole('heading')).toHaveText(['MODULE', 'CONFIGURATION', 'MANAGE']);
   await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Mail Outbox' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Profile menu (Demo Admin)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Profile menu: DA Demo Admin' })).toBeVisible();
   await saveScreen(page, 'welcome-nav-expanded');
 
   await test.step('the side menu collapses to area icons and expands again', async () => {
@@ -102,27 +102,91 @@ test('a Handle Chats agent sees only the Chat entries', async ({ page }) => {
   await expect(nav.getByRole('link')).toHaveText(['Conversations', 'History', 'Just In Time', 'Meetings', 'Dialer']);
   await saveScreen(page, 'handle-chats-shell');
 
-  await test.step('a screen outside the role is refused with Access Denied', async () => {
+  await test.step('a screen outside the role says it is forbidden, at its own address', async () => {
     await page.goto('/admin/users');
-    await expect(toast(page, 'Access Denied')).toBeVisible();
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Access Denied', level: 1 })).toBeVisible();
+    await expect(page.getByText('You do not have permission to open this page.', { exact: false })).toBeVisible();
+    await expect(page).toHaveURL('/admin/users');
+    await expect(page).toHaveTitle('Access Denied · Parley');
+    await saveScreen(page, 'forbidden-page');
+    await page.getByRole('link', { name: 'Go to the Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome To Parley!' })).toBeVisible();
   });
 });
 
-test('a deep link typed while signed out goes to the login page', async ({ page }) => {
+test('a deep link typed while signed out signs in and comes back to that page; Back never shows the login form', async ({
+  page,
+}) => {
+  const admin = demoLogin();
+  await page.goto('/forgot-password');
+  await expect(page).toHaveTitle('Forgot Password · Parley');
   await page.goto('/admin/outbox');
-  await expect(page).toHaveURL('/login');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL('/login?next=%2Fadmin%2Foutbox');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(page).toHaveTitle('Sign In · Parley');
+
+  await expect(page.getByRole('img', { name: 'Verification image' })).toBeVisible();
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByLabel('Captcha').fill(CAPTCHA);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/admin/outbox');
+  await expect(page.getByRole('heading', { name: 'Mail Outbox', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Mail Outbox · Parley');
+
+  await test.step('Back leaves the console for the page before, not the login form', async () => {
+    await page.goBack();
+    await expect(page).toHaveURL('/forgot-password');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+  });
+
+  await test.step('a signed-in user opening /login goes into the console', async () => {
+    await page.goto('/login');
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Welcome To Parley!', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Dashboard · Parley');
+  });
+
+  await test.step('a return address on another site is ignored', async () => {
+    await page.evaluate(() => window.localStorage.removeItem('parley.sessionToken'));
+    await page.goto('/login?next=%2F%2Fevil.example%2Fx');
+    await expect(page.getByRole('img', { name: 'Verification image' })).toBeVisible();
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByLabel('Captcha').fill(CAPTCHA);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/dashboard');
+  });
 });
 
-test('signed in, an unknown path shows the welcome page and an unbuilt entry its coming-soon page', async ({
+test('the skip link comes first and the focus moves to each new page heading', async ({ page }) => {
+  await signInToConsole(page, demoLogin());
+  // A fresh load of a console page: the first Tab reaches the skip link.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome To Parley!', level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await saveScreen(page, 'skip-link-focused');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Welcome To Parley!', level: 1 })).toBeFocused();
+
+  await sideNav(page).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeFocused();
+  await expect(page).toHaveTitle('Users · Parley');
+});
+
+test("signed in, an unknown path says 'Page not found' and an unbuilt entry shows its coming-soon page", async ({
   page,
 }) => {
   await signInToConsole(page, demoLogin());
 
   await page.goto('/no/such/screen');
-  await expect(page.getByRole('heading', { name: 'Welcome To Parley!', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL('/no/such/screen');
+  await expect(page).toHaveTitle('Page not found · Parley');
+  await saveScreen(page, 'page-not-found');
 
   const trash = sideNav(page).getByRole('link', { name: 'Trash' });
   await trash.click();
@@ -148,7 +212,7 @@ test('signing out from the profile menu ends the session on the server', async (
   const sockets: WebSocket[] = [];
   page.on('websocket', (socket) => sockets.push(socket));
   await signInToConsole(page, demoLogin());
-  await chooseProfileMenuItem(page, 'Demo Admin', 'Details');
+  await chooseProfileMenuItem(page, 'Demo Admin', 'My Profile');
   await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
   const token = await storedSessionToken(page);
   expect(token).not.toBeNull();
@@ -169,9 +233,9 @@ test('signing out from the profile menu ends the session on the server', async (
     await route.fulfill({ response });
   });
 
-  await chooseProfileMenuItem(page, 'Demo Admin', 'Signout');
+  await chooseProfileMenuItem(page, 'Demo Admin', 'Sign Out');
   await expect(page).toHaveURL('/login');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await expect(toast(page, 'You have been signed out')).toBeVisible();
   expect(await storedSessionToken(page)).toBeNull();
   expect(await callWithToken(page.request, token!)).toMatchObject({ httpStatus: 401, ok: false, code: 1401 });
@@ -183,4 +247,36 @@ test('signing out from the profile menu ends the session on the server', async (
   await signIn(page, demoLogin().email, demoLogin().password);
   await expect(page.getByRole('heading', { name: 'Welcome To Parley!' })).toBeVisible();
   expect(pageLoads[0]).toBe('(typed /dashboard)');
+});
+
+test('without the image, a text question read aloud does the captcha', async ({ page }) => {
+  const admin = demoLogin();
+  await page.goto('/login');
+  await expect(page.getByRole('img', { name: 'Verification image' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New image' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use a Text Question Instead' }).click();
+  await expect(page.getByRole('img', { name: 'Verification image' })).toHaveCount(0);
+
+  // The question is the Captcha field's description: what a screen reader reads with the field.
+  const captcha = page.getByLabel('Captcha');
+  await expect(captcha).toHaveAccessibleDescription(/^(What is|Add|Take) .+[?.]$/);
+  const question = await page.getByText(/^(What is|Add|Take) /).textContent();
+  await page.getByRole('button', { name: 'New question' }).click();
+  await expect(captcha).not.toHaveAccessibleDescription(question!);
+  await saveScreen(page, 'login-text-captcha');
+
+  const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  const asked = (await page.getByText(/^(What is|Add|Take) /).textContent())!;
+  const [a, b] = asked
+    .toLowerCase()
+    .match(/[a-z]+/g)!
+    .filter((word) => words.includes(word))
+    .map((word) => words.indexOf(word));
+  const answer = /plus|add/i.test(asked) ? a! + b! : /^take/i.test(asked) ? b! - a! : a! - b!;
+
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await captcha.fill(String(answer));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome To Parley!' })).toBeVisible();
 });

@@ -149,18 +149,18 @@ test('an admin creates a carousel template on the Sandbox channel, sees it appro
 
   await test.step('a standard template previews live, formatting and examples included', async () => {
     await choose(form, 'Header type', 'Text');
-    await form.getByRole('textbox', { name: 'Header text', exact: true }).fill('Autumn picks for {{1}}');
-    await form.getByRole('textbox', { name: 'Header text example for {{1}}', exact: true }).fill('Ravi');
+    await form.getByRole('textbox', { name: 'Header Text', exact: true }).fill('Autumn picks for {{1}}');
+    await form.getByRole('textbox', { name: 'Header Text example for {{1}}', exact: true }).fill('Ravi');
     await form
       .getByRole('textbox', { name: 'Body', exact: true })
       .fill('Hi {{1}}, our *autumn* range is in: _soft_ knits and ~old~ new prices. Use ```AUTUMN``` at checkout.');
     await form.getByRole('textbox', { name: 'Body example for {{1}}', exact: true }).fill('Ravi');
-    await form.getByRole('textbox', { name: 'Footer text', exact: true }).fill('Reply STOP to opt out');
-    await form.getByRole('button', { name: 'Add button' }).click();
+    await form.getByRole('textbox', { name: 'Footer Text', exact: true }).fill('Reply STOP to opt out');
+    await form.getByRole('button', { name: 'Add Button' }).click();
     await page.getByRole('menuitem', { name: 'Visit website' }).click();
     await form.getByRole('textbox', { name: 'Button 1 text', exact: true }).fill('See the range');
     await form.getByRole('textbox', { name: 'Button 1 URL', exact: true }).fill('https://shop.example.com/autumn');
-    await form.getByRole('button', { name: 'Add button' }).click();
+    await form.getByRole('button', { name: 'Add Button' }).click();
     await page.getByRole('menuitem', { name: 'Quick reply' }).click();
     await form.getByRole('textbox', { name: 'Button 2 text', exact: true }).fill('Not now');
     await expect(preview.getByText('Autumn picks for Ravi')).toBeVisible();
@@ -188,13 +188,13 @@ test('an admin creates a carousel template on the Sandbox channel, sees it appro
       [22, 101, 52],
       [134, 239, 172],
     ]);
-    await card1.getByRole('textbox', { name: 'Card 1 body', exact: true }).fill('Wool coats from {{1}} this week.');
-    await card1.getByRole('textbox', { name: 'Card 1 body example for {{1}}', exact: true }).fill('₹2,499');
-    await card2.getByRole('textbox', { name: 'Card 2 body', exact: true }).fill('Knit scarves in twelve colours.');
-    await card1.getByRole('button', { name: 'Add card 1 button' }).click();
+    await card1.getByRole('textbox', { name: 'Card 1 Body', exact: true }).fill('Wool coats from {{1}} this week.');
+    await card1.getByRole('textbox', { name: 'Card 1 Body example for {{1}}', exact: true }).fill('₹2,499');
+    await card2.getByRole('textbox', { name: 'Card 2 Body', exact: true }).fill('Knit scarves in twelve colours.');
+    await card1.getByRole('button', { name: 'Add Card 1 Button' }).click();
     await page.getByRole('menuitem', { name: 'Quick reply' }).click();
-    await card1.getByRole('textbox', { name: 'Card 1 button 1 text', exact: true }).fill('Show me coats');
-    await card2.getByRole('textbox', { name: 'Card 2 button 1 text', exact: true }).fill('Show me scarves');
+    await card1.getByRole('textbox', { name: 'Card 1 Button 1 text', exact: true }).fill('Show me coats');
+    await card2.getByRole('textbox', { name: 'Card 2 Button 1 text', exact: true }).fill('Show me scarves');
     await expect(preview.getByRole('group', { name: 'Card 1 of 2' })).toContainText(
       'Wool coats from ₹2,499 this week.',
     );
@@ -241,20 +241,20 @@ test('an admin creates a carousel template on the Sandbox channel, sees it appro
     await row(page, name)
       .getByRole('button', { name: `More actions for ${name}` })
       .click();
-    await page.getByRole('menuitem', { name: 'Send test' }).click();
-    const dialog = page.getByRole('dialog', { name: `Send test: ${name}` });
+    await page.getByRole('menuitem', { name: 'Send Test' }).click();
+    const dialog = page.getByRole('dialog', { name: `Send Test: ${name}` });
     await expect(dialog.getByRole('textbox', { name: 'Body {{1}}', exact: true })).toHaveValue('Ravi');
     await expect(dialog.getByRole('textbox', { name: 'Card 1 body {{1}}', exact: true })).toHaveValue('₹2,499');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByText('This Field is Mandatory')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Phone number', exact: true }).fill('+919812345678');
+    await dialog.getByRole('textbox', { name: 'Phone Number', exact: true }).fill('+919812345678');
     await dialog.getByRole('textbox', { name: 'Body {{1}}', exact: true }).fill('Meera');
     await expect(dialog.getByText('Hi Meera, fresh picks for your autumn wardrobe.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByRole('status')).toContainText('Test message sent');
     await page.mouse.move(0, 0);
     await saveScreen(page, 'templates-test-send');
-    await dialog.getByRole('link', { name: 'Open Sandbox phone' }).click();
+    await dialog.getByRole('link', { name: 'Open Sandbox Phone' }).click();
     await expect(page).toHaveURL(/\/admin\/sandbox-phone\/[0-9a-f-]{36}$/);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Message Templates', level: 1 })).toBeHidden();
@@ -276,8 +276,8 @@ test('an admin creates a carousel template on the Sandbox channel, sees it appro
 
   await test.step('the limited-time offer editor, and leaving with unsaved changes asks first', async () => {
     await page.getByRole('link', { name: 'Create Template' }).click();
-    await choose(form, 'Type', 'Limited-time offer');
-    await form.getByRole('textbox', { name: 'Offer text', exact: true }).fill('Diwali sale');
+    await choose(form, 'Type', 'Limited-Time Offer');
+    await form.getByRole('textbox', { name: 'Offer Text', exact: true }).fill('Diwali sale');
     await form.getByRole('textbox', { name: 'Body', exact: true }).fill('Up to *40% off* on festive wear. Ends soon!');
     await form.getByRole('textbox', { name: 'Button 1 example offer code', exact: true }).fill('DIWALI40');
     await form.getByRole('textbox', { name: 'Button 2 text', exact: true }).fill('Shop the sale');
@@ -291,12 +291,12 @@ test('an admin creates a carousel template on the Sandbox channel, sees it appro
     await saveScreen(page, 'templates-editor-lto');
 
     await sideNav(page).getByRole('link', { name: 'Message Templates' }).click();
-    const leave = page.getByRole('dialog', { name: 'Leave without submitting?' });
+    const leave = page.getByRole('dialog', { name: 'Unsaved Changes' });
     await expect(leave).toBeVisible();
-    await leave.getByRole('button', { name: 'Stay' }).click();
-    await expect(form.getByRole('textbox', { name: 'Offer text', exact: true })).toHaveValue('Diwali sale');
+    await leave.getByRole('button', { name: 'Stay', exact: true }).click();
+    await expect(form.getByRole('textbox', { name: 'Offer Text', exact: true })).toHaveValue('Diwali sale');
     await form.getByRole('button', { name: 'Cancel' }).click();
-    await leave.getByRole('button', { name: 'Leave' }).click();
+    await leave.getByRole('button', { name: 'Discard' }).click();
     await expect(page).toHaveURL('/admin/messageTemplate/whatsapp');
   });
 });

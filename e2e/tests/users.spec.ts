@@ -31,17 +31,17 @@ test('an admin adds a user who signs in with the granted menu, then deactivates 
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table.getByRole('row').filter({ hasText: admin.email })).toHaveCount(1);
 
-  await page.getByRole('button', { name: 'Add user' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add user' });
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add User' });
   await dialog.getByLabel('Name').fill(newUser.name);
   await dialog.getByLabel('Email').fill(newUser.email);
   await dialog.getByLabel('Password').fill('short');
   await dialog.getByLabel('Handle Chats').check();
-  await dialog.getByRole('button', { name: 'Add user' }).click();
+  await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(dialog.getByText('Your Password must be atleast 8 characters long')).toBeVisible();
   await dialog.getByLabel('Password').fill(newUser.password);
   await saveScreen(page, 'users-add-user');
-  await dialog.getByRole('button', { name: 'Add user' }).click();
+  await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, `${newUser.name} has been added`)).toBeVisible();
   const row = table.getByRole('row').filter({ hasText: newUser.email });
@@ -97,10 +97,10 @@ test('the Role & Permission page shows each role and assigns roles to a user', a
   await expect(matrix.getByText('Switched off (MARKET_PLACE_MODULE flag)')).toBeVisible();
   await page.getByRole('combobox', { name: 'User' }).fill('agent');
   await page.getByRole('option', { name: /agent@demo\.parley\.local/ }).click();
-  await page.getByRole('button', { name: 'Assign roles' }).click();
-  const dialog = page.getByRole('dialog', { name: /Edit roles/ });
+  await page.getByRole('button', { name: 'Assign Roles' }).click();
+  const dialog = page.getByRole('dialog', { name: /Edit Roles/ });
   await expect(dialog.getByRole('checkbox', { name: 'Handle Chats' })).toBeChecked();
-  await expect(dialog.getByRole('switch', { name: 'Accept and reply to chats' })).toBeVisible();
+  await expect(dialog.getByRole('switch', { name: 'Accept and Reply to Chats' })).toBeVisible();
   await saveScreen(page, 'role-permission-assign');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.mouse.move(0, 0);

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
 /** The message a benchmark server sends its parent once it listens. */
 export interface ReadyMessage {
   type: 'ready';
@@ -59,4 +62,30 @@ export function announceReady(message: Omit<ReadyMessage, 'type'>, close: () => 
   });
   process.on('disconnect', () => void stop());
   send({ type: 'ready', ...message } satisfies ReadyMessage);
+}
+
+/**
+ * Runs a benchmark script (`bench/<name>.ts`) in its own process, which starts its own server
+ * processes, fake vendor and database in `pgAdminUrl`, and reads the `{ "<key>": … }` JSON line it
+ * prints last; a `{ "skipped": … }` line, no line or a failure becomes `{ skipped }`.
+ */
+export function runBenchScript<T>(script: string, key: string, pgAdminUrl: string): T | { skipped: string } {
+  try {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: path.dirname(path.dirname(script)),
+      encoding: 'utf8',
+      maxBuffer: 16 << 20,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, PARLEY_TEST_PG_URL: pgAdminUrl },
+    });
+    const line = output
+      .split('\n')
+      .filter((text) => text.startsWith('{'))
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .at(-1);
+    if (line?.[key] !== undefined) return line[key] as T;
+    return { skipped: typeof line?.skipped === 'string' ? line.skipped : 'the benchmark printed no result' };
+  } catch (error) {
+    return { skipped: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+  }
 }

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import path from 'node:path';
+import { runBenchScript } from './bench-child';
 import type { BroadcastBench } from './broadcast';
 
 /** The goals of issue 8's figures. */
@@ -20,25 +19,7 @@ export const BROADCAST_GOALS = {
  * and database) and reads its JSON line; `pgAdminUrl` is where it makes its database.
  */
 export function measureBroadcast(pgAdminUrl: string): BroadcastBench | { skipped: string } {
-  const script = fileURLToPath(new URL('./broadcast.ts', import.meta.url));
-  try {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', script], {
-      cwd: path.dirname(path.dirname(script)),
-      encoding: 'utf8',
-      maxBuffer: 8 << 20,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, PARLEY_TEST_PG_URL: pgAdminUrl },
-    });
-    const line = output
-      .split('\n')
-      .filter((text) => text.startsWith('{'))
-      .map((text) => JSON.parse(text) as { broadcast?: BroadcastBench; skipped?: string })
-      .at(-1);
-    if (line?.broadcast) return line.broadcast;
-    return { skipped: line?.skipped ?? 'the benchmark printed no result' };
-  } catch (error) {
-    return { skipped: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
-  }
+  return runBenchScript(fileURLToPath(new URL('./broadcast.ts', import.meta.url)), 'broadcast', pgAdminUrl);
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { registerWebAssets } from '../src/platform/compression';
 
 /** One entry of Vite's `.vite/manifest.json`. Keys are source paths (or `_name-hash.js` for shared chunks). */
 export interface ManifestChunk {
@@ -23,9 +26,18 @@ export interface PageWeight {
   files: { file: string; gzipBytes: number }[];
   jsGzipBytes: number;
   cssGzipBytes: number;
+  /** The page's stylesheets (manifest `css` of the counted chunks). */
+  cssFiles: string[];
   goalBytes: number;
   notes: string[];
+  /**
+   * Bytes on the wire (response bodies) when the server's own static serving (`registerWebAssets`)
+   * sends the page's JS and CSS over HTTP to a client accepting brotli, gzip, or neither.
+   */
+  served?: Record<ServedEncoding, { jsBytes: number; cssBytes: number; contentEncodings: string[] }>;
 }
+
+export type ServedEncoding = 'br' | 'gzip' | 'identity';
 
 export interface BundleWeights {
   entry: string;
@@ -154,8 +166,65 @@ function weighPages(distDir: string, manifest: Manifest, goals: Record<string, n
       files,
       jsGzipBytes: files.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0),
       cssGzipBytes: [...cssFiles].reduce((sum, file) => sum + gzipSize(path.join(distDir, file)), 0),
+      cssFiles: [...cssFiles],
       goalBytes: goals[matcher.page] ?? Number.POSITIVE_INFINITY,
       notes: found.notes,
     };
+  });
+}
+
+/**
+ * What a browser really downloads: the server's static serving of web/dist (`registerWebAssets`,
+ * the same function `buildApp` registers: the build's brotli and gzip copies, `preCompressed`) on
+ * a loopback port, asked over HTTP for each page's JS and CSS with `Accept-Encoding: br`, `gzip`
+ * and `identity`. Counts the response bodies' bytes as received (node:http does not decode them)
+ * and notes the Content-Encoding of each. Fills `served` of every page.
+ */
+export async function measureServed(distDir: string, weights: BundleWeights): Promise<void> {
+  const app = Fastify({ logger: false });
+  await registerWebAssets(app, distDir);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    for (const page of weights.pages) {
+      const served = {} as NonNullable<PageWeight['served']>;
+      for (const encoding of ['br', 'gzip', 'identity'] as const) {
+        const contentEncodings: string[] = [];
+        const total = async (files: string[]) => {
+          let bytes = 0;
+          for (const file of files) {
+            const answer = await download(`${address}/${file}`, encoding);
+            contentEncodings.push(answer.contentEncoding);
+            bytes += answer.bytes;
+          }
+          return bytes;
+        };
+        const jsBytes = await total(page.files.map(({ file }) => file));
+        const cssBytes = await total(page.cssFiles);
+        served[encoding] = { jsBytes, cssBytes, contentEncodings: [...new Set(contentEncodings)] };
+      }
+      page.served = served;
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+function download(url: string, encoding: ServedEncoding): Promise<{ bytes: number; contentEncoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          reject(new Error(`GET ${url}: ${response.statusCode}`));
+          return;
+        }
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve({ bytes, contentEncoding: response.headers['content-encoding'] ?? 'none' }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
   });
 }

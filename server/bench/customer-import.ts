@@ -20,13 +20,16 @@ import { createCustomerUploadsRepository } from '../src/features/customer-upload
 import { createImportJob } from '../src/features/customer-uploads/customer-uploads.jobs';
 
 /**
- * CSV import figures of issue 6 (not part of `npm run bench`):
+ * CSV import figures of issues 6 and 17 (`npm run bench` runs it):
  *
- *   cd server && npx tsx bench/customer-import.ts [--rows 1000000] [--db pglite|postgres|both] [--no-rss]
+ *   cd server && npx tsx bench/customer-import.ts [--rows 1000000] [--db pglite|postgres|both] [--no-rss] [--breakdown]
  *
  * 1. Import rows/s end to end (stored file → parse → validate → batched COPY + upsert + segment +
- *    error rows + checkpoints, the job as the server runs it) as a ratio of a raw `COPY` of the same
- *    file into a bare table of text columns, measured in the same run on the same database.
+ *    error rows + checkpoints, the job as the server runs it) as a ratio of two `COPY`s measured in
+ *    the same run on the same database: of the same file into a bare table of text columns, and of
+ *    the same valid rows, as stored, into a scratch copy of `customers` with all its indexes and
+ *    constraints (the floor: what any import keeping one customer per phone and a searchable name
+ *    pays). `--breakdown` adds the table's indexes and constraints one at a time and times each.
  * 2. Peak RSS of a whole process importing 1M rows / one importing 100k rows (each a child
  *    process doing only that, on PGlite, the embedded default).
  * The file: 10 attribute columns (text, number, decimal, email, dropdowns), 2 % invalid rows.
@@ -41,6 +44,8 @@ const option = (name: string, fallback: string) => {
 const ROWS = Number(option('rows', '1000000'));
 const DB = option('db', 'both');
 const CHILD = args.includes('--child');
+/** Also COPY into scratch tables that add the customers table's indexes and constraints one at a time. */
+const BREAKDOWN = args.includes('--breakdown');
 
 const FIELDS = [
   { fieldName: 'city', fieldType: 'text', inputType: 'alphabets', maxLength: 40 },
@@ -56,15 +61,48 @@ const FIELDS = [
 ] as const;
 const HEADER = ['Name', 'Phone Number', ...FIELDS.map((field) => field.fieldName)];
 
+const invalid = (index: number) => index % 50 === 7;
+const NOTES = 'Met at the fair, wants a call back';
+
 /** Writes the test file; every 50th row is invalid (age not a number). */
 function writeFile(file: string, rows: number) {
-  const out = fs.openSync(file, 'w');
-  let chunk = `${HEADER.join(',')}\n`;
-  for (let index = 0; index < rows; index += 1) {
-    const age = index % 50 === 7 ? 'old' : String(18 + (index % 60));
-    chunk +=
+  writeLines(file, `${HEADER.join(',')}\n`, rows, (index) => {
+    const age = invalid(index) ? 'old' : String(18 + (index % 60));
+    return (
       `Person ${index},98${String(index).padStart(8, '0')},Pune,Acme Widgets ${index % 97},${age},${(index % 1000) / 10},` +
-      `p${index}@example.com,${['Gold', 'Silver', 'Bronze'][index % 3]},a|c,"Met at the fair, wants a call back",C${index % 100000},Deccan\n`;
+      `p${index}@example.com,${['Gold', 'Silver', 'Bronze'][index % 3]},a|c,"${NOTES}",C${index % 100000},Deccan\n`
+    );
+  });
+}
+
+/**
+ * The valid rows of the same file as the import stores them in `customers` (name, the number in
+ * E.164, the attributes as one JSON object), for the indexed `COPY`: CSV without a header.
+ */
+function writeStoredRowsFile(file: string, rows: number) {
+  writeLines(file, '', rows, (index) => {
+    if (invalid(index)) return '';
+    const data = {
+      city: 'Pune',
+      company: `Acme Widgets ${index % 97}`,
+      age: String(18 + (index % 60)),
+      score: String((index % 1000) / 10),
+      email: `p${index}@example.com`,
+      tier: ['Gold', 'Silver', 'Bronze'][index % 3]!,
+      tags: ['a', 'c'],
+      notes: NOTES,
+      code: `C${index % 100000}`,
+      region: 'Deccan',
+    };
+    return `Person ${index},+9198${String(index).padStart(8, '0')},"${JSON.stringify(data).replaceAll('"', '""')}"\n`;
+  });
+}
+
+function writeLines(file: string, header: string, rows: number, line: (index: number) => string) {
+  const out = fs.openSync(file, 'w');
+  let chunk = header;
+  for (let index = 0; index < rows; index += 1) {
+    chunk += line(index);
     if (chunk.length > 1 << 20) {
       fs.writeSync(out, chunk);
       chunk = '';
@@ -214,7 +252,94 @@ const CLOCK_TICKS = (() => {
 async function rawCopy(database: Database & { url?: string }, file: string) {
   const columns = HEADER.map((_, index) => `c${index} text`).join(', ');
   await database.raw(`DROP TABLE IF EXISTS bench_bare; CREATE TABLE bench_bare (${columns})`);
-  const copySql = 'COPY bench_bare FROM STDIN WITH (FORMAT csv, HEADER true)';
+  const copied = await timedCopy(database, 'COPY bench_bare FROM STDIN WITH (FORMAT csv, HEADER true)', file);
+  const count = await database.raw('SELECT count(*)::int AS n FROM bench_bare', []);
+  await database.raw('DROP TABLE bench_bare');
+  return { ...copied, rows: Number(count.rows[0]!.n) };
+}
+
+/**
+ * The parts of the real `customers` table, in the order the floor breakdown adds them; each a
+ * function of the scratch table's name. The indexes come from the catalogue, so they are the
+ * migration's.
+ */
+async function customersTableParts(database: Database) {
+  const { rows } = await database.raw(
+    `SELECT c.conname AS name, pg_get_constraintdef(c.oid) AS def, c.contype AS type
+       FROM pg_constraint c WHERE c.conrelid = 'customers'::regclass`,
+    [],
+  );
+  const indexes = await database.raw(
+    `SELECT indexname AS name, indexdef AS def FROM pg_indexes
+      WHERE tablename = 'customers' AND indexname NOT IN
+        (SELECT conname FROM pg_constraint WHERE conrelid = 'customers'::regclass)`,
+    [],
+  );
+  const constraints = rows as { name: string; def: string; type: string }[];
+  const otherIndexes = indexes.rows as { name: string; def: string }[];
+  const byType = (type: string) => constraints.filter((c) => c.type === type);
+  const reindex = (table: string, def: string, name: string) =>
+    def.replace(name, `${table}_${name}`.slice(0, 63)).replace(/ ON (public\.)?customers /, ` ON ${table} `);
+  const parts: { part: string; sql: (table: string) => string }[] = [
+    ...byType('p').map((c) => ({ part: 'primary key (id uuid)', sql: (t: string) => `ALTER TABLE ${t} ADD ${c.def}` })),
+    ...otherIndexes
+      .sort((a, b) => Number(b.def.includes('UNIQUE')) - Number(a.def.includes('UNIQUE')))
+      .map((index) => ({ part: `index ${index.name}`, sql: (t: string) => reindex(t, index.def, index.name) })),
+    ...byType('u').map((c) => ({ part: `unique ${c.name}`, sql: (t: string) => `ALTER TABLE ${t} ADD ${c.def}` })),
+    ...byType('c').map((c) => ({ part: `check ${c.name}`, sql: (t: string) => `ALTER TABLE ${t} ADD ${c.def}` })),
+    ...byType('f').map((c) => ({ part: `foreign key ${c.name}`, sql: (t: string) => `ALTER TABLE ${t} ADD ${c.def}` })),
+  ];
+  return parts;
+}
+
+/**
+ * The floor of issue 17: `COPY` of the import's valid rows, as stored, into a scratch copy of the
+ * real `customers` table with every index and constraint (primary key, the unique phone index, the
+ * trigram search index, the listing index, the foreign key to the enterprise, the defaults).
+ * With `breakdown`, the same `COPY` into scratch tables that add these one at a time, to show what
+ * each costs.
+ */
+async function indexedCopy(database: Database & { url?: string }, file: string, breakdown: boolean) {
+  const [enterprise] = await database.db.insert(enterprises).values({ name: 'Bench floor' }).returning();
+  const parts = await customersTableParts(database);
+  const copyInto = async (table: string, upTo: number) => {
+    const statements = [
+      `DROP TABLE IF EXISTS ${table}`,
+      `CREATE TABLE ${table} (LIKE customers INCLUDING DEFAULTS INCLUDING GENERATED)`,
+      `ALTER TABLE ${table} ALTER COLUMN enterprise_id SET DEFAULT '${enterprise!.id}'`,
+      ...parts.slice(0, upTo).map((part) => part.sql(table)),
+    ];
+    await database.raw(statements.join(';\n'));
+    const copied = await timedCopy(
+      database,
+      `COPY ${table} (name, phone_number, data) FROM STDIN WITH (FORMAT csv)`,
+      file,
+    );
+    const count = await database.raw(`SELECT count(*)::int AS n FROM ${table}`, []);
+    await database.raw(`DROP TABLE ${table}`);
+    return { ...copied, rows: Number(count.rows[0]!.n) };
+  };
+  const floor = await copyInto('bench_customers', parts.length);
+  const steps = breakdown
+    ? [
+        { with: 'columns and defaults only', ...(await copyInto('bench_customers', 0)) },
+        ...(await sequential(parts, async (part, index) => ({
+          with: `+ ${part.part}`,
+          ...(await copyInto('bench_customers', index + 1)),
+        }))),
+      ]
+    : null;
+  return { ...floor, parts: parts.map((part) => part.part), steps };
+}
+
+async function sequential<T, R>(items: T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const [index, item] of items.entries()) results.push(await work(item, index));
+  return results;
+}
+
+/** One `COPY … FROM STDIN` of a file, timed, with the PostgreSQL backends' CPU seconds across it. */
+async function timedCopy(database: Database & { url?: string }, copySql: string, file: string) {
   let seconds: number;
   let databaseCpu: number | null = null;
   if (database.kind === 'postgres') {
@@ -235,9 +360,7 @@ async function rawCopy(database: Database & { url?: string }, file: string) {
     await database.bulk((session) => session.copyFrom(copySql, fs.readFileSync(file, 'utf8')));
     seconds = (performance.now() - started) / 1000;
   }
-  const count = await database.raw('SELECT count(*)::int AS n FROM bench_bare', []);
-  await database.raw('DROP TABLE bench_bare');
-  return { seconds, rows: Number(count.rows[0]!.n), databaseCpu };
+  return { seconds, databaseCpu };
 }
 
 function databaseName(database: Database & { url?: string }): string {
@@ -263,14 +386,19 @@ async function openDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { u
   };
 }
 
-async function measure(kind: 'pglite' | 'postgres', file: string) {
+async function measure(kind: 'pglite' | 'postgres', file: string, storedRowsFile: string) {
   const database = await openDatabase(kind);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-import-'));
   try {
     const copy = await rawCopy(database, file);
+    const floor = await indexedCopy(database, storedRowsFile, BREAKDOWN);
     const imported = await runImport(database, file, dataDir);
+    if (floor.rows !== imported.accepted)
+      throw new Error(`the indexed COPY stored ${floor.rows} rows, the import ${imported.accepted}`);
     const importRate = imported.total / imported.seconds;
     const copyRate = copy.rows / copy.seconds;
+    // Both store the same customers: stored rows per second of each.
+    const floorRatio = imported.accepted / imported.seconds / (floor.rows / floor.seconds);
     return {
       db: kind,
       rows: imported.total,
@@ -288,6 +416,26 @@ async function measure(kind: 'pglite' | 'postgres', file: string) {
       importDatabaseCpu: imported.databaseCpu,
       copyDatabaseCpu: copy.databaseCpu,
       ratioBound: imported.databaseCpu ? +(copy.seconds / imported.databaseCpu).toFixed(3) : null,
+      // The floor: COPY of the accepted rows into a scratch copy of `customers` with all its
+      // indexes and constraints. Ratio of stored rows/s (accepted rows / seconds of each).
+      floorRows: floor.rows,
+      floorSeconds: +floor.seconds.toFixed(1),
+      floorRowsPerSecond: Math.round(floor.rows / floor.seconds),
+      floorRatio: +floorRatio.toFixed(3),
+      floorDatabaseCpu: floor.databaseCpu,
+      // Database CPU of the floor ÷ the import's: the ratio if each took only its database CPU
+      // (no JavaScript, no waiting). Robust to a busy machine, unlike the seconds.
+      floorCpuRatio:
+        imported.databaseCpu && floor.databaseCpu !== null
+          ? +(floor.databaseCpu / imported.databaseCpu).toFixed(3)
+          : null,
+      floorParts: floor.parts,
+      floorSteps: floor.steps?.map((step) => ({
+        with: step.with,
+        seconds: +step.seconds.toFixed(2),
+        rowsPerSecond: Math.round(step.rows / step.seconds),
+        databaseCpu: step.databaseCpu,
+      })),
     };
   } finally {
     await database.close();
@@ -318,9 +466,11 @@ async function main() {
   try {
     const file = path.join(work, 'customers.csv');
     writeFile(file, ROWS);
+    const storedRows = path.join(work, 'stored-rows.csv');
+    writeStoredRowsFile(storedRows, ROWS);
     console.log(`file: ${ROWS} rows, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB`);
     for (const kind of DB === 'both' ? (['postgres', 'pglite'] as const) : [DB as 'pglite' | 'postgres'])
-      console.log(JSON.stringify(await measure(kind, file)));
+      console.log(JSON.stringify(await measure(kind, file, storedRows)));
     if (!args.includes('--no-rss')) {
       const small = path.join(work, 'small.csv');
       writeFile(small, Math.max(1, Math.round(ROWS / 10)));

@@ -3,6 +3,7 @@ import type { Database } from '../src/db/client';
 import { customerFields, customers, customerSegmentMembers, customerSegments } from '../src/db/schema/customers';
 import { searchPatterns } from '../src/features/customers/customers.service';
 import { CITIES, FAMILY_NAMES, GIVEN_NAMES, TIERS } from './customer-names';
+import { stepTimer } from './step-timer';
 
 export interface CustomerSeedOptions {
   /** Customers of the signed-in enterprise. */
@@ -52,15 +53,7 @@ export async function seedCustomers(
   enterpriseId: string,
   options: CustomerSeedOptions,
 ): Promise<CustomerSeedResult> {
-  const seconds: Record<string, number> = {};
-  const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      seconds[step] = (performance.now() - started) / 1000;
-    }
-  };
+  const { seconds, timed } = stepTimer();
 
   const fields = await database.db
     .insert(customerFields)

@@ -2,15 +2,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { createResponseSerializerCompiler } from './platform/response-serializer';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { registerCompression, registerWebAssets } from './platform/compression';
 import { healthRoutes } from '@parley/contracts/health';
 import { fileLimits } from '@parley/contracts/files';
 import type { Config } from './config';
@@ -31,7 +30,7 @@ import {
   registerInputGuards,
   registerNotFound,
 } from './platform/request-hooks';
-import { registerRealtimeSocket } from './platform/realtime/socket';
+import { chooseProtocol, registerRealtimeSocket, type TopicAuthorizer } from './platform/realtime/socket';
 import { accountFeature } from './features/account/index';
 import { mailOutboxFeature } from './features/mail-outbox/index';
 import { auditTrailFeature } from './features/audit-trail/index';
@@ -55,6 +54,8 @@ import { blacklistFeature } from './features/blacklist/index';
 import { rateCardFeature } from './features/rate-card/index';
 import { deliveryReportFeature } from './features/delivery-report/index';
 import { broadcastsFeature } from './features/broadcasts/index';
+import { conversationsFeature, type BotResponder } from './features/conversations/index';
+import { predictBody } from '@parley/contracts/nlu';
 import { createLocalLocks, createPostgresLocks } from './platform/session-locks';
 import type { ChannelMessaging } from './platform/messaging/channel-messaging';
 
@@ -68,6 +69,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Agents to train once the app is ready (the first start's demo agents). */
   trainOnReady?: { enterpriseId: string; agentIds: string[] };
+  /** The conversation runtime's sweeps (off in tests that drive them by hand). */
+  conversationSweeps?: boolean;
 }
 
 /** Builds the Fastify app: platform plugins first, then every feature. Starts nothing. */
@@ -115,7 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => Object.assign(new Error('rate limited'), { statusCode: 429 }),
   });
   await app.register(multipart, { limits: { fileSize: fileLimits.maxBytes, files: 1, fields: 20 } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: chooseProtocol } });
+  // The web app's files first (precompressed at build), then on-the-fly compression for the routes after it.
+  await registerWebAssets(app, config.webDist);
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -145,7 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const captcha = createCaptchaService({ db: database.db, testAnswer: config.captchaTestAnswer });
   const files = createFileStore({ db: database.db, dataDir: config.dataDir });
-  registerRealtimeSocket(app, { bus, sessions });
+  // The conversations feature decides who may watch which chat queue; it is built further down.
+  const topics: { authorize?: TopicAuthorizer } = {};
+  registerRealtimeSocket(app, {
+    bus,
+    sessions,
+    authorizeTopics: async (auth, asked) => (topics.authorize ? topics.authorize(auth, asked) : []),
+  });
   const account = accountFeature(app, {
     db: database.db,
     sessions,
@@ -186,7 +198,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genAi: integrations,
     trainOnReady: deps.trainOnReady,
   });
-  agentsFeature(app, { db: database.db, files, config, genAiConfigs: integrations, trainer: nlu.trainer });
+  const designer = agentsFeature(app, {
+    db: database.db,
+    files,
+    config,
+    genAiConfigs: integrations,
+    trainer: nlu.trainer,
+  });
   customersFeature(app, { db: database.db, config });
   customerUploadsFeature(app, { database, files, jobs: deps.jobs, bus, config });
 
@@ -233,16 +251,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : createLocalLocks(),
   });
 
-  if (fs.existsSync(config.webDist)) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${'/'}assets${'/'}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
+  // The channel's NLP agent answers on the channel exactly as in Try it (the conversation is its session).
+  const bot: BotResponder = {
+    async respond(input) {
+      try {
+        const result = await nlu.predict(
+          input.enterpriseId,
+          predictBody.parse({
+            agentId: input.agentId,
+            sessionId: input.sessionId,
+            message: { type: 'text', text: input.text.slice(0, 1000) },
+            metadata: { timeZone: input.timeZone },
+          }),
+        );
+        // A handoff intent hands over once answered, not while it still asks for a parameter.
+        const complete = result.intentIdentified && result.intent !== null && result.awaitingParameter === null;
+        return {
+          text: result.output.text,
+          understood: result.intentIdentified,
+          handoff: complete && (await designer.isHandoffIntent(input.enterpriseId, input.agentId, result.intent!)),
+          intent: result.intent,
+          confidence: result.confidence,
+          emotion: result.emotion,
+          slots: result.parameters.map((parameter) => ({ parameter: parameter.parameter, value: parameter.value })),
+        };
+      } catch (error) {
+        // An agent that cannot answer (untrained, a prompt agent for now, deleted) hands over to people.
+        if (error instanceof AppError && error.httpStatus < 500) return null;
+        throw error;
+      }
+    },
+  };
+  const conversations = conversationsFeature(app, {
+    db: database.db,
+    jobs: deps.jobs,
+    outbound,
+    secrets,
+    bus,
+    files,
+    messaging: channels.messaging,
+    bot,
+    autoStart: deps.conversationSweeps !== false,
+  });
+  topics.authorize = conversations.authorizeTopics;
+
   registerNotFound(app, { webDist: config.webDist });
   return app;
 }

@@ -21,6 +21,12 @@ const envSchema = z
     PUBLIC_URL: z.url().optional(),
     PARLEY_TITLE: z.string().min(1).default('Parley'),
     PARLEY_HIDE_SIGNUP: booleanFlag,
+    /**
+     * How a self-signed-up enterprise gets its activation link: `mail`, or `screen` (shown on the
+     * sign-up page: no email verification). Default: `screen` without SMTP_URL on a loopback-only
+     * install, else `mail` (docs/decisions/012).
+     */
+    PARLEY_SIGNUP_ACTIVATION: z.enum(['mail', 'screen']).optional(),
     /** Comma-separated feature flags switched off for every enterprise (platform §6). */
     PARLEY_FEATURES_OFF: z
       .string()
@@ -116,6 +122,7 @@ export interface Config {
   publicUrl: string;
   title: string;
   hideSignup: boolean;
+  signupActivation: 'mail' | 'screen';
   featuresOff: Env['PARLEY_FEATURES_OFF'];
   outboundAllow: string[];
   vendorBaseUrls: Record<string, string>;
@@ -132,6 +139,12 @@ export interface Config {
   defaultPhoneRegion: string;
   /** PARLEY_BROADCAST_UNPACED: broadcasts ignore their messages per second (benchmark). */
   broadcastUnpaced?: boolean;
+}
+
+/** Only someone at this machine can reach the console: it listens on, and is addressed by, loopback. */
+function loopbackOnly(env: { HOST: string; PUBLIC_URL?: string }) {
+  const loopback = (host: string) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase());
+  return loopback(env.HOST) && (!env.PUBLIC_URL || loopback(new URL(env.PUBLIC_URL).hostname));
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -157,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${env.PORT}`).replace(/\/$/, ''),
     title: env.PARLEY_TITLE,
     hideSignup: env.PARLEY_HIDE_SIGNUP,
+    signupActivation: env.PARLEY_SIGNUP_ACTIVATION ?? (env.SMTP_URL || !loopbackOnly(env) ? 'mail' : 'screen'),
     featuresOff: env.PARLEY_FEATURES_OFF,
     outboundAllow: env.PARLEY_OUTBOUND_ALLOW,
     vendorBaseUrls: env.PARLEY_VENDOR_BASE_URLS,

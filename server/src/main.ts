@@ -1,5 +1,4 @@
 import path from 'node:path';
-import pino from 'pino';
 import { loadConfig } from './config';
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
 import { openPglite, openPostgres, runMigrations, type Database } from './db/client';
@@ -8,12 +7,13 @@ import { createJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { createSecretBox, resolveSecretKey } from './platform/secrets';
 import { buildApp } from './app';
+import { createLogger } from './platform/logging';
 import { seedDemo } from './seed';
 
 /** config from env → open db (lock) → migrate → seed → start jobs → listen; graceful stop on signals. */
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel });
   let releaseLock = () => {};
   let database: Database;
   if (config.databaseUrl) {
@@ -76,6 +76,13 @@ async function main() {
       `${config.redisUrl ? ', realtime through Redis' : ''}`,
     demo ? `  Sign in as ${demo.email} with password ${demo.password}` : '  Demo data is off or its login was changed.',
     `  Mail: ${mailer.transport === 'smtp' ? 'SMTP' : 'no SMTP_URL set, so mail goes to the outbox (MANAGE → Mail Outbox)'}`,
+    config.hideSignup
+      ? '  Self sign-up: hidden'
+      : config.signupActivation === 'screen'
+        ? '  Self sign-up: the activation link is shown on screen (no email verification)'
+        : mailer.transport === 'smtp'
+          ? '  Self sign-up: activation links are mailed'
+          : '  Self sign-up: activation links go to an outbox nobody can read yet: set SMTP_URL, PARLEY_HIDE_SIGNUP=1 or PARLEY_SIGNUP_ACTIVATION=screen',
     `  API documentation: ${url}/api/docs`,
     '',
   ];

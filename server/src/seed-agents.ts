@@ -92,6 +92,22 @@ export async function seedDemoAgents(tx: Tx, enterpriseId: string, createdBy: st
       },
     },
     {
+      storyId: greetings!.id,
+      body: {
+        name: 'human_help',
+        utterances: [
+          'I need a human',
+          'can I speak to someone from customer care',
+          'connect me to a real person',
+          'this bot is not helping, I want a person',
+          'call me back please',
+        ].map((utterance) => ({ utterance })),
+        responses: [{ response: 'Of course. I am passing you to our customer care team.' }],
+        // On a channel the bot answers, then hands the customer to the channel's department.
+        handoff: true,
+      },
+    },
+    {
       storyId: booking!.id,
       body: {
         name: 'book_flight',
@@ -146,6 +162,7 @@ export async function seedDemoAgents(tx: Tx, enterpriseId: string, createdBy: st
       responses: parsed.responses,
       parameters: parsed.entities,
       entityIds: [...new Set(parsed.entities.map((parameter) => parameter.entityId))],
+      handoff: parsed.handoff,
     });
   }
 

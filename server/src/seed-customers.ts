@@ -15,7 +15,7 @@ import {
   customerSegments,
 } from './db/schema/customers';
 import { toCustomerField } from './platform/customer-fields';
-import { normalizePhone } from './platform/phone';
+import { customerPhone } from './platform/phone';
 
 const fieldBodies: CustomerFieldBody[] = [
   {
@@ -119,7 +119,7 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: string): Promise<v
     .returning({ id: customerGroups.id });
 
   const rows = people.map(([name, town], n) => {
-    const phoneNumber = normalizePhone(`98${String(76_500_100 + n * 37).padStart(8, '0')}`, 'IN');
+    const phoneNumber = customerPhone(`98${String(76_500_100 + n * 37).padStart(8, '0')}`, 'IN');
     const data: Record<string, string> = {
       [city!.id]: town,
       [email!.id]: `${name.toLowerCase().replace(' ', '.')}@example.in`,

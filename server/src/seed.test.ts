@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { agentIntents } from './db/schema/agents';
 import { as, createTestApp, json, login, type TestContext } from '../test/test-app';
 import { seedDemo, type DemoLogin } from './seed';
 
@@ -40,7 +42,13 @@ describe('first-start seed', () => {
     const details = json(
       await context.app.inject({ method: 'GET', url: `/api/agents/${travel.id}`, headers: as(token) }),
     );
-    expect(details.data).toMatchObject({ storyCount: 3, intentCount: 4, entityCount: 2 });
+    expect(details.data).toMatchObject({ storyCount: 3, intentCount: 5, entityCount: 2 });
+    // 'I need a human' on the Sandbox phone: the bot answers, then hands the customer to people.
+    const handoffs = await context.database.db
+      .select({ name: agentIntents.name })
+      .from(agentIntents)
+      .where(and(eq(agentIntents.agentId, travel.id), eq(agentIntents.handoff, true)));
+    expect(handoffs).toEqual([{ name: 'human_help' }]);
 
     const stories = json<{ data: { name: string; childStories: { name: string; intentCount: number }[] }[] }>(
       await context.app.inject({ method: 'GET', url: `/api/agents/${travel.id}/stories`, headers: as(token) }),

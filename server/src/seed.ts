@@ -9,6 +9,7 @@ import { seedDemoAgents } from './seed-agents';
 import { seedDemoCustomers } from './seed-customers';
 import { seedDemoChannels } from './seed-channels';
 import { seedDemoTemplates } from './seed-templates';
+import { seedDemoChat } from './seed-chat';
 import { seedDemoBroadcast } from './seed-broadcast';
 
 export interface DemoLogin {
@@ -53,7 +54,7 @@ export async function seedDemo(
       .insert(enterprises)
       .values({ name: 'Demo Enterprise', settings: { title: 'Parley', timezone: 'Asia/Kolkata' } })
       .returning();
-    const [admin] = await tx
+    const [admin, agent] = await tx
       .insert(users)
       .values([
         { enterpriseId: enterprise!.id, email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', passwordHash, roles: [1] },
@@ -75,6 +76,12 @@ export async function seedDemo(
       dataDir: options.dataDir,
     });
     await seedDemoBroadcast(tx, enterprise!.id, admin!.id);
+    await seedDemoChat(tx, {
+      enterpriseId: enterprise!.id,
+      channelId: sandboxChannelId,
+      botAgentId: nlpAgentIds[0] ?? null,
+      agentUserIds: [admin!.id, agent!.id],
+    });
     return { enterpriseId: enterprise!.id, nlpAgentIds };
   });
   fs.mkdirSync(options.dataDir, { recursive: true });

@@ -1,20 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { openPglite, type Database } from '../src/db/client';
 import { channelMessageEvents, channelMessages } from '../src/db/schema/channels';
 import { broadcastRecipients } from '../src/db/schema/broadcasts';
-import { openPostgresTestDatabase, pgliteTemplateDir, testDbKind } from './test-database';
-import { spawnLoadMeta, type LoadMeta, type LoadMetaStats } from './fake-vendors/meta-load';
-import { processApi, startServerProcess, type ServerProcess } from './server-process';
+import type { LoadMeta } from './fake-vendors/meta-load';
+import { crashHarness } from './crash-harness';
 import {
   LOAD_PASSWORD,
   createLoadChannel,
   getBroadcast,
   loadNumbers,
-  seedAdministrator,
   sendLoadBroadcast,
   waitUntilFinished,
   type LoadChannel,
@@ -45,53 +39,19 @@ const STOPS = Number(process.env.BROADCAST_CRASH_STOPS ?? 3);
 const WEBHOOK_GROUP = Math.min(1_000, Math.floor(RECIPIENTS / 4));
 const EMAIL = 'broadcast-crash@test.local';
 
-let dataDir: string;
-let database: (Database & { url?: string }) | undefined;
-let server: ServerProcess | undefined;
+const harness = crashHarness({ dataDirPrefix: 'parley-broadcast-crash-', email: EMAIL });
+const { api } = harness;
+const startServer = () => harness.start();
+const stopServer = (signal: 'SIGKILL' | 'SIGTERM') => harness.stop(signal);
+const vendorAccepted = (count: number) => harness.vendorAccepted(count, 'messages');
+const withDatabase: typeof harness.withDatabase = (work) => harness.withDatabase(work);
 let fake: LoadMeta;
-const api = processApi(() => server!.url);
 /** Set up by the first test, used by the next. */
 let channel: LoadChannel | undefined;
 let stoppedBroadcast: { id: string; numbers: string[] } | undefined;
 
-async function startServer() {
-  server = await startServerProcess({
-    dataDir,
-    ...(database?.url ? { databaseUrl: database.url } : {}),
-    env: { PARLEY_VENDOR_BASE_URLS: JSON.stringify({ metaCloud: fake.baseUrl }), PARLEY_OUTBOUND_ALLOW: '127.0.0.1' },
-  });
-}
-const serverOutput = () => server?.output() ?? '';
-async function stopServer(signal: 'SIGKILL' | 'SIGTERM') {
-  const running = server;
-  server = undefined;
-  await running?.stop(signal);
-}
 const signIn = () => api.signIn(EMAIL, LOAD_PASSWORD);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until the fake vendor has accepted `count` messages (or the limit passes). */
-async function vendorAccepted(count: number, limitMs = 120_000): Promise<LoadMetaStats> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const stats = await fake.stats();
-    if (stats.accepted >= count) return stats;
-    if (Date.now() > deadline)
-      throw new Error(`the vendor saw ${stats.accepted} of ${count} messages in time:\n${serverOutput()}`);
-    await sleep(20);
-  }
-}
-
-/** The database the server wrote, opened by the test (PGlite only once the server is stopped). */
-async function withDatabase<T>(work: (db: Database['db']) => Promise<T>): Promise<T> {
-  if (database) return work(database.db);
-  const opened = await openPglite(path.join(dataDir, 'pglite'));
-  try {
-    return await work(opened.db);
-  } finally {
-    await opened.close();
-  }
-}
 
 /** What the outbox and the channel log hold for a broadcast. */
 async function outboxOf(broadcastId: string) {
@@ -123,18 +83,10 @@ async function outboxOf(broadcastId: string) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-broadcast-crash-'));
-  if (testDbKind === 'pglite') fs.cpSync(pgliteTemplateDir(), path.join(dataDir, 'pglite'), { recursive: true });
-  else database = await openPostgresTestDatabase();
-  fake = await spawnLoadMeta();
-  // An enterprise and its administrator, written before the server opens the data.
-  await withDatabase((db) => seedAdministrator(db, EMAIL));
+  fake = await harness.setUp();
 });
 afterAll(async () => {
-  if (server) await stopServer('SIGKILL');
-  await fake?.close();
-  await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await harness.tearDown();
 });
 
 describe(`a ${RECIPIENTS.toLocaleString('en-US')}-recipient broadcast through server crashes`, () => {
@@ -228,7 +180,7 @@ describe(`a ${RECIPIENTS.toLocaleString('en-US')}-recipient broadcast through se
     },
     async () => {
       expect(stoppedBroadcast, 'the second test sent the broadcast').toBeDefined();
-      const url = `${server!.url}${channel!.webhookPath}`;
+      const url = `${harness.running()!.url}${channel!.webhookPath}`;
       // Two groups of messages, their callbacks shuffled together: one goes up to read, the other
       // up to delivered. Each callback is delivered three times.
       const [toRead, toDelivered] = await Promise.all([

@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/client';
+import { channelMessages } from '../src/db/schema/channels';
 import { createMessagingService } from '../src/features/channels/messaging.service';
 import { createVendorAdapters } from '../src/platform/messaging/adapters';
 import type { SandboxPhonePort } from '../src/platform/messaging/sandbox-port';
@@ -35,4 +37,22 @@ export function createTestMessaging(deps: {
     config: deps.config,
     log: { error: deps.onError ?? (() => undefined) },
   });
+}
+
+/** A channel's stored messages (channel_messages), optionally of one vendor message id or direction. */
+export function channelMessageRows(
+  db: Db,
+  channelId: string,
+  where: { vendorMessageId?: string; direction?: string } = {},
+) {
+  return db
+    .select()
+    .from(channelMessages)
+    .where(
+      and(
+        eq(channelMessages.channelId, channelId),
+        where.vendorMessageId ? eq(channelMessages.vendorMessageId, where.vendorMessageId) : undefined,
+        where.direction ? eq(channelMessages.direction, where.direction) : undefined,
+      ),
+    );
 }

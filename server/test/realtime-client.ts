@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { ServerFrame } from '@parley/contracts/realtime';
+import { REALTIME_PROTOCOL, type ServerFrame } from '@parley/contracts/realtime';
 
 /** A websocket client of /api/ws that records every frame and its close code, for tests. */
 export interface RealtimeClient {
@@ -24,16 +24,20 @@ export function listeningUrl(app: FastifyInstance): string {
 }
 
 /**
- * Connects with the session token. With `since`, it does what the web app does: sends
+ * Connects with the session token, offered as the web app does (subprotocols `parley`, token), or
+ * with `transport: 'query'` as clients before that did (`?token=`). With `since`, it does what the web app does: sends
  * `{type:'resume', since}` the moment the socket opens and waits for `ready`, after which live
  * events are guaranteed to arrive.
  */
 export async function connectRealtime(
   app: FastifyInstance,
   token: string,
-  options: { since?: number } = {},
+  options: { since?: number; transport?: 'protocol' | 'query' } = {},
 ): Promise<RealtimeClient> {
-  const socket = new WebSocket(`${listeningUrl(app)}/api/ws?token=${encodeURIComponent(token)}`);
+  const socket =
+    options.transport === 'query'
+      ? new WebSocket(`${listeningUrl(app)}/api/ws?token=${encodeURIComponent(token)}`)
+      : new WebSocket(`${listeningUrl(app)}/api/ws`, token ? [REALTIME_PROTOCOL, token] : [REALTIME_PROTOCOL]);
   const frames: ServerFrame[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (raw) => {

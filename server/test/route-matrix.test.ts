@@ -69,7 +69,7 @@ beforeAll(async () => {
   await context.app.inject({
     method: 'POST',
     url: '/api/account/recover',
-    payload: { emailId: tenantA.email, captchaId: await captcha(context), captcha: TEST_CAPTCHA },
+    payload: { emailId: tenantA.email, captchaId: await captcha(context, 'forgetPassword'), captcha: TEST_CAPTCHA },
   });
   await context.bus.publish({ enterpriseId: tenantA.enterpriseId, name: 'system.notice', payload: { text: 'hello' } });
   idsOfA = await tenantIds(tenantA.enterpriseId);

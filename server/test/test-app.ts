@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH_HEADER } from '@parley/contracts/constants';
 import { loadConfig, type Config } from '../src/config';
 import { buildApp } from '../src/app';
@@ -36,6 +36,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** Agents to train once the app is ready, as on a first start. */
   trainOnReady?: { enterpriseId: string; agentIds: string[] };
+  /** The app's logger (by default the app logs nothing). */
+  logger?: FastifyBaseLogger;
 }
 
 /** A real app on a fresh copy of the migrated test database (PGlite, or PostgreSQL in CI). */
@@ -76,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     mailer,
     secrets: createSecretBox('test-secret-key-0123456789'),
     trainOnReady: options.trainOnReady,
+    logger: options.logger,
   });
   await options.beforeReady?.(app);
   await app.ready();
@@ -142,8 +145,12 @@ export async function createTenant(
   return { enterpriseId, userId: user!.id, email, token };
 }
 
-export async function captcha(context: TestContext): Promise<string> {
-  const response = await context.app.inject({ method: 'GET', url: '/api/account/captcha' });
+/** A captcha's id; its answer is TEST_CAPTCHA. It counts only for the form of its purpose. */
+export async function captcha(
+  context: TestContext,
+  purpose: 'login' | 'forgetPassword' | 'signup' = 'login',
+): Promise<string> {
+  const response = await context.app.inject({ method: 'GET', url: `/api/account/captcha?purpose=${purpose}` });
   return response.json().data.captchaId as string;
 }
 

@@ -2,18 +2,22 @@
  * A streaming RFC 4180 CSV parser that works on bytes, so it knows the byte offset after every row
  * (the import's checkpoint) and never holds more than one row in memory.
  *
- * - Fields separated by `,`, rows by LF or CRLF; quoted fields with `""` for a quote and embedded
- *   commas and newlines; a UTF-8 byte order mark at the start of the file is skipped.
+ * - Fields separated by `,`, rows by LF, CRLF or a lone CR (old Mac files); quoted fields with `""`
+ *   for a quote and embedded commas and newlines; a UTF-8 byte order mark at the start of the file
+ *   is skipped.
+ * - Malformed quoting makes its row an error row that names the column, and the next row is read
+ *   as usual: a quote inside a field that does not start with one (`ab"c`, ` "a"`), text after a
+ *   field's closing quote (`"a"b`, `"a" `; `"a,"b,c"` is both), and a quote still open at the end
+ *   of the file (only the line where it opened is the error row; the lines after it are read again).
  * - A row longer than `maxRowBytes` is not kept: the parser keeps only its first bytes (for the
  *   error list), skips to the row's end (following quotes, so an embedded newline does not end
  *   it) and hands it back as an error row. A 50 MB single line costs `maxRowBytes` of memory.
- * - A quote still open at the end of the file makes the rest of the file one error row.
  * - A field that is not valid UTF-8 (or holds a NUL character, which PostgreSQL text cannot
  *   store) makes its row an error row.
  * Rows are numbered from 1 (the header), like a spreadsheet's row numbers.
  */
 
-export type CsvRowProblem = 'tooLong' | 'quoting' | 'encoding';
+export type CsvRowProblem = 'tooLong' | 'quoting' | 'strayQuote' | 'textAfterQuote' | 'encoding';
 
 export interface CsvRow {
   /** 1-based row number in the file (the header is row 1). */
@@ -21,6 +25,8 @@ export interface CsvRow {
   /** The fields, or null for an error row. */
   fields: string[] | null;
   problem: CsvRowProblem | null;
+  /** The 1-based column of a quoting problem (strayQuote, textAfterQuote, quoting). */
+  column?: number;
   /** The row as in the file (without its line ending; only the first bytes of a too-long row). */
   raw: string;
   /** Byte offset just after the row (and its line ending) in the file. */
@@ -43,6 +49,14 @@ const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
+
+/** What a byte means to an unquoted field: 0 for text, so the scan of a field is one table lookup a byte. */
+const PLAIN = 0;
+const byteKinds = new Uint8Array(256);
+byteKinds[COMMA] = 1;
+byteKinds[LF] = 2;
+byteKinds[CR] = 2;
+byteKinds[QUOTE] = 3;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const utf8Lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
@@ -76,6 +90,11 @@ export class CsvParser {
   private bomChecked: boolean;
   /** While skipping the rest of a too-long row: its first bytes, kept for the error list. */
   private skipping: Buffer | null = null;
+  /** The first quoting problem of the current row and its column. */
+  private problem: CsvRowProblem | null = null;
+  private problemColumn = 0;
+  /** The end of the file was given: a CR as the last byte ends its row (else it waits for a LF). */
+  private ending = false;
 
   constructor(options: CsvParserOptions) {
     this.maxRowBytes = options.maxRowBytes;
@@ -99,9 +118,9 @@ export class CsvParser {
       this.skipping = Buffer.from(this.buffer.subarray(this.rowStart, this.rowStart + this.keepBytes));
     }
     if (this.skipping) {
-      // Nothing of a too-long row is kept beyond its first bytes.
-      this.offset += this.buffer.length;
-      this.buffer = Buffer.alloc(0);
+      // Nothing of a too-long row is kept beyond its first bytes (and a CR waiting for its LF).
+      this.offset += this.pos;
+      this.buffer = this.pos === this.buffer.length ? Buffer.alloc(0) : this.buffer.subarray(this.pos);
       this.rowStart = 0;
       this.pos = 0;
       this.bounds = [];
@@ -113,22 +132,34 @@ export class CsvParser {
   /** The end of the file: answers the last row when it has no line ending. */
   end(): CsvRow[] {
     if (!this.bomChecked) this.skipBom();
+    this.ending = true;
     const rows: CsvRow[] = [];
     this.scan(rows);
-    const length = this.buffer.length;
+    let length = this.buffer.length;
+    // A quote still open: the line where it opened is the error row, what follows is read again.
+    while (!this.skipping && this.state === State.Quoted && length > this.rowStart) {
+      const opened = this.fieldStart < 0 ? this.rowStart : this.fieldStart;
+      const lineEnd = this.nextLineEnd(opened);
+      const next =
+        lineEnd < 0 ? length : lineEnd + (this.buffer[lineEnd] === CR && this.buffer[lineEnd + 1] === LF ? 2 : 1);
+      this.problem = 'quoting';
+      this.problemColumn = this.bounds.length / 3 + 1;
+      rows.push(this.finishRow(lineEnd < 0 ? length : lineEnd, next));
+      this.pos = next;
+      this.scan(rows);
+      length = this.buffer.length;
+    }
     if (this.skipping) {
       rows.push(
         this.problemRow(this.state === State.Quoted ? 'quoting' : 'tooLong', this.skipping, this.offset + length),
       );
     } else if (length > this.rowStart) {
-      if (this.state === State.Quoted) {
-        rows.push(this.problemRow('quoting', this.buffer.subarray(this.rowStart), this.offset + length));
-      } else {
-        this.closeField(length);
-        rows.push(this.finishRow(length, length));
-      }
+      this.closeField(length);
+      rows.push(this.finishRow(length, length));
     }
     this.skipping = null;
+    this.problem = null;
+    this.ending = false;
     this.buffer = Buffer.alloc(0);
     this.offset += length;
     this.rowStart = 0;
@@ -163,7 +194,7 @@ export class CsvParser {
     const buffer = this.buffer;
     const length = buffer.length;
     let i = this.pos;
-    while (i < length) {
+    scan: while (i < length) {
       switch (this.state) {
         case State.FieldStart:
           this.fieldStart = i;
@@ -178,24 +209,29 @@ export class CsvParser {
           break;
         case State.Unquoted: {
           let j = i;
-          while (j < length) {
-            const byte = buffer[j];
-            if (byte === COMMA || byte === LF) break;
-            j += 1;
-          }
+          while (j < length && byteKinds[buffer[j]!] === PLAIN) j += 1;
           if (j === length) {
             i = j;
             break;
           }
-          if (buffer[j] === COMMA) {
+          const byte = buffer[j];
+          if (byte === COMMA) {
             this.closeField(j);
             this.state = State.FieldStart;
+            i = j + 1;
+          } else if (byte === QUOTE) {
+            this.flag('strayQuote');
+            i = j + 1;
           } else {
-            const fieldEnd = j > this.fieldStart && buffer[j - 1] === CR ? j - 1 : j;
-            this.closeField(fieldEnd);
-            rows.push(this.finishRow(fieldEnd, j + 1));
+            const next = this.lineEndLength(j);
+            if (next < 0) {
+              i = j;
+              break scan;
+            }
+            this.closeField(j);
+            rows.push(this.finishRow(j, j + next));
+            i = j + next;
           }
-          i = j + 1;
           break;
         }
         case State.Quoted: {
@@ -217,22 +253,48 @@ export class CsvParser {
           }
           break;
         case State.AfterQuoted: {
-          const byte = buffer[i];
+          const byte = buffer[i]!;
           if (byte === COMMA) {
             this.closeField(i);
             this.state = State.FieldStart;
-          } else if (byte === LF) {
-            const fieldEnd = buffer[i - 1] === CR ? i - 1 : i;
-            this.closeField(fieldEnd);
-            rows.push(this.finishRow(fieldEnd, i + 1));
+          } else if (byte === LF || byte === CR) {
+            const next = this.lineEndLength(i);
+            if (next < 0) break scan;
+            this.closeField(i);
+            rows.push(this.finishRow(i, i + next));
+            i += next;
+            break;
+          } else {
+            // Text after the closing quote (`"a"b`): the row is refused, its end found as usual.
+            this.flag('textAfterQuote');
           }
-          // Other text after a closing quote (`"a"b`) stays part of the field, as spreadsheets read it.
           i += 1;
           break;
         }
       }
     }
     this.pos = i;
+  }
+
+  /** The length of the line ending at `at` (LF, CR or CRLF), or -1 for a last CR whose LF may follow. */
+  private lineEndLength(at: number): number {
+    if (this.buffer[at] === LF) return 1;
+    if (at + 1 < this.buffer.length) return this.buffer[at + 1] === LF ? 2 : 1;
+    return this.ending ? 1 : -1;
+  }
+
+  /** The index of the first LF or CR from `from`, or -1. */
+  private nextLineEnd(from: number): number {
+    const lf = this.buffer.indexOf(LF, from);
+    const cr = this.buffer.indexOf(CR, from);
+    return lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+  }
+
+  /** Notes the row's first quoting problem, in the field being read. */
+  private flag(problem: CsvRowProblem) {
+    if (this.problem) return;
+    this.problem = problem;
+    this.problemColumn = this.bounds.length / 3 + 1;
   }
 
   private closeField(end: number) {
@@ -250,6 +312,9 @@ export class CsvParser {
       this.skipping = null;
     } else if (contentEnd - this.rowStart > this.maxRowBytes) {
       row = this.problemRow('tooLong', this.buffer.subarray(this.rowStart, this.rowStart + this.keepBytes), end);
+    } else if (this.problem) {
+      row = this.problemRow(this.problem, this.buffer.subarray(this.rowStart, contentEnd), end);
+      row.column = this.problemColumn;
     } else if (contentEnd === this.rowStart) {
       row = { row: this.row, fields: [], problem: null, raw: '', end, blank: true };
     } else {
@@ -261,6 +326,7 @@ export class CsvParser {
     this.fieldStart = -1;
     this.fieldQuoted = false;
     this.state = State.FieldStart;
+    this.problem = null;
     return row;
   }
 
@@ -283,7 +349,7 @@ export class CsvParser {
   }
 
   private problemRow(problem: CsvRowProblem, kept: Buffer, end: number): CsvRow {
-    const raw = utf8Lenient.decode(kept).replace(/\r?\n$/, '');
+    const raw = utf8Lenient.decode(kept).replace(/\r?\n$|\r$/, '');
     return { row: this.row, fields: null, problem, raw, end, blank: false };
   }
 }

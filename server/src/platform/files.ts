@@ -17,6 +17,20 @@ export interface SaveFileInput {
   allowedTypes?: readonly string[];
 }
 
+/**
+ * A client's file name as it may be stored and shown: no folder part, no NUL or other control
+ * characters (PostgreSQL refuses NUL, terminals and headers misread the rest), unpaired UTF-16
+ * surrogates replaced, at most 255 characters.
+ */
+export function cleanFileName(name: string): string {
+  const cleaned = path
+    .basename(name.replace(/\p{Cc}/gu, '').replace(/\p{Cs}/gu, '\uFFFD'))
+    .trim()
+    .slice(0, 255)
+    .replace(/\p{Cs}$/u, '');
+  return cleaned || 'file';
+}
+
 /** What the bytes are, never what the name claims. Text formats have no magic number: CSV is checked as text. */
 export async function detectContentType(bytes: Buffer, name: string): Promise<string | null> {
   const detected = await fileTypeFromBuffer(bytes);
@@ -44,19 +58,26 @@ export function createFileStore(deps: { db: Db; dataDir: string }) {
       if (!contentType || !allowed.includes(contentType)) throw new AppError('UNSUPPORTED_MEDIA');
       const storageKey = path.join(input.enterpriseId, crypto.randomUUID());
       await fs.mkdir(path.join(root, input.enterpriseId), { recursive: true });
+      const name = cleanFileName(input.name);
       await fs.writeFile(path.join(root, storageKey), input.bytes, { flag: 'wx' });
-      const [row] = await deps.db
-        .insert(files)
-        .values({
-          enterpriseId: input.enterpriseId,
-          uploadedBy: input.uploadedBy,
-          name: path.basename(input.name).slice(0, 255) || 'file',
-          contentType,
-          size: input.bytes.length,
-          storageKey,
-        })
-        .returning();
-      return row!;
+      try {
+        const [row] = await deps.db
+          .insert(files)
+          .values({
+            enterpriseId: input.enterpriseId,
+            uploadedBy: input.uploadedBy,
+            name,
+            contentType,
+            size: input.bytes.length,
+            storageKey,
+          })
+          .returning();
+        return row!;
+      } catch (error) {
+        // No row, no bytes: a failed save leaves no orphan file behind.
+        await fs.rm(path.join(root, storageKey), { force: true }).catch(() => undefined);
+        throw error;
+      }
     },
     /** Deletes stored files, rows and bytes (bytes best effort: a missing one is already gone). */
     async remove(enterpriseId: string, ids: readonly string[]) {

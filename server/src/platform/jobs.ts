@@ -10,9 +10,25 @@ export interface Jobs {
   send<T extends object>(
     name: string,
     data: T,
-    options?: { tx?: DbOrTx; singletonKey?: string; startAfterSeconds?: number },
+    options?: {
+      tx?: DbOrTx;
+      singletonKey?: string;
+      startAfterSeconds?: number;
+      /** Tries after the first failure, the first delay, and whether delays grow (pg-boss's backoff). */
+      retry?: { limit: number; delaySeconds: number; backoff?: boolean };
+    },
   ): Promise<string | null>;
   work<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number }): Promise<void>;
+  /**
+   * Like work, but hands every job of one fetch (up to batchSize) to the handler at once, for
+   * handlers that apply many jobs in a few statements. A failure fails (and retries) the whole fetch.
+   * (Optional for test doubles, which may offer work alone.)
+   */
+  workBatch?<T extends object>(
+    name: string,
+    handler: (jobs: { id: string; data: T }[]) => Promise<void>,
+    options: { batchSize: number },
+  ): Promise<void>;
   /** True when a job of `name` whose data has these string fields waits or runs. */
   isPending(name: string, data: Record<string, string>): Promise<boolean>;
   stop(): Promise<void>;
@@ -47,6 +63,11 @@ export async function createJobs(deps: {
       // As a moment, not a number of seconds: pg-boss passes its startAfter into both branches of a
       // CASE, and a bare number there fails the timestamp cast when the parameters are bound.
       if (options.startAfterSeconds) sendOptions.startAfter = new Date(Date.now() + options.startAfterSeconds * 1000);
+      if (options.retry) {
+        sendOptions.retryLimit = options.retry.limit;
+        sendOptions.retryDelay = options.retry.delaySeconds;
+        sendOptions.retryBackoff = options.retry.backoff ?? true;
+      }
       if (options.tx) {
         const executeSql = rawFor(options.tx);
         // Inside the caller's transaction: PGlite has one connection, so a statement outside it would
@@ -67,6 +88,16 @@ export async function createJobs(deps: {
         { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1 },
         async (jobs: PgBoss.Job<object>[]) => {
           for (const job of jobs) await handler(job.data as never, { id: job.id, name: job.name });
+        },
+      );
+    },
+    async workBatch(name, handler, options) {
+      await ensureQueue(name);
+      await boss.work(
+        name,
+        { batchSize: options.batchSize, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1 },
+        async (jobs: PgBoss.Job<object>[]) => {
+          await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
         },
       );
     },

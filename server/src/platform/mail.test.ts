@@ -69,7 +69,7 @@ async function forgotPassword(context: TestContext, email: string) {
   const response = await context.app.inject({
     method: 'POST',
     url: '/api/account/recover',
-    payload: { emailId: email, captchaId: await captcha(context), captcha: TEST_CAPTCHA },
+    payload: { emailId: email, captchaId: await captcha(context, 'forgetPassword'), captcha: TEST_CAPTCHA },
   });
   expect(json(response).status).toBe(true);
 }

@@ -54,7 +54,7 @@ const privateRanges = (() => {
     ['fc00::', 7],
     ['fe80::', 10],
     ['ff00::', 8],
-    ['64:ff9b::', 96],
+    ['64:ff9b:1::', 48],
     ['2001:db8::', 32],
   ] as const)
     list.addSubnet(address, prefix, 'ipv6');
@@ -73,11 +73,45 @@ function parseAllowList(entries: readonly string[]) {
   return list;
 }
 
-/** An IPv4 address mapped into IPv6 (::ffff:a.b.c.d) is checked as the IPv4 address it is. */
-function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
-  return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
+/**
+ * The eight 16-bit groups of an IPv6 address (one `net.isIPv6` accepts), a dotted IPv4 tail included.
+ * Hand-written rather than ipaddr.js (2.5, already in the tree through proxy-addr): its parser
+ * rewrites any dotted tail as IPv4-mapped, so `::1.2.3.4` (IPv4-compatible) comes back as
+ * `::ffff:1.2.3.4`, a different address; checked on 2026-11-27. Node has no parser of its own.
+ */
+function ipv6Groups(address: string): number[] {
+  let text = address.replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].map((group) => parseInt(group, 16));
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * The IPv4 addresses an IPv6 address carries and leads to: IPv4-compatible (::a.b.c.d), mapped
+ * (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::a.b.c.d), 6to4 (2002:aabb:ccdd::),
+ * Teredo (2001:0::, its server and its client, stored inverted) and ISATAP (…:0:5efe:a.b.c.d).
+ * Each is checked against the IPv4 blocklist, so `[::127.0.0.1]` is as refused as 127.0.0.1.
+ */
+export function embeddedIPv4(address: string): string[] {
+  const g = ipv6Groups(address);
+  const zero = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  const found: string[] = [];
+  if (zero(0, 5) && (g[5] === 0 || g[5] === 0xffff)) found.push(ipv4Of(g[6]!, g[7]!));
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) found.push(ipv4Of(g[6]!, g[7]!));
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) found.push(ipv4Of(g[6]!, g[7]!));
+  if (g[0] === 0x2002) found.push(ipv4Of(g[1]!, g[2]!));
+  if (g[0] === 0x2001 && g[1] === 0) found.push(ipv4Of(g[2]!, g[3]!), ipv4Of(g[6]! ^ 0xffff, g[7]! ^ 0xffff));
+  if ((g[4] === 0 || g[4] === 0x200) && g[5] === 0x5efe) found.push(ipv4Of(g[6]!, g[7]!));
+  return found;
 }
 
 /**
@@ -103,9 +137,13 @@ export function createOutboundHttp(options: { allow?: readonly string[]; timeout
       }
     }
     if (found.length === 0) throw new OutboundError('dns', `The host '${host}' could not be found`);
-    for (const entry of found) {
-      const { address, family } = unmapped(entry.address);
-      if (privateRanges.check(address, family) && !allow.check(address, family)) {
+    const refused = (address: string, family: 'ipv4' | 'ipv6') =>
+      privateRanges.check(address, family) && !allow.check(address, family);
+    for (const { address } of found) {
+      const blocked = net.isIPv6(address)
+        ? refused(address, 'ipv6') || embeddedIPv4(address).some((ipv4) => refused(ipv4, 'ipv4'))
+        : refused(address, 'ipv4');
+      if (blocked) {
         throw new OutboundError('blocked', `The address of '${host}' is private or local and may not be called`);
       }
     }

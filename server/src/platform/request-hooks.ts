@@ -101,12 +101,41 @@ export function registerAuthHooks(
   });
 }
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  if (Buffer.isBuffer(value)) return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
+type BadText = { path: string; problem: 'nul' | 'surrogate' };
+
+/** With the u flag a paired surrogate is one astral code point: only an unpaired one matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function textProblem(text: string): BadText['problem'] | null {
+  if (text.includes('\u0000')) return 'nul';
+  return LONE_SURROGATE.test(text) ? 'surrogate' : null;
 }
+
+/**
+ * Where a string or key holds a NUL or an unpaired UTF-16 surrogate, if anywhere (a bad key counts for its object).
+ * `at` is one path stack for the whole walk (pushed and popped), so a clean body costs no array per key.
+ */
+function findBadText(value: unknown, at: string[] = []): BadText | null {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? { path: at.join('.'), problem } : null;
+  }
+  if (at.length > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const problem = textProblem(key);
+    if (problem) return { path: at.join('.'), problem };
+    at.push(key);
+    const found = findBadText(item, at);
+    at.pop();
+    if (found) return found;
+  }
+  return null;
+}
+
+const badTextMessages = {
+  nul: 'Text must not contain NUL characters',
+  surrogate: 'Text is not valid text: it holds an unpaired UTF-16 surrogate',
+} as const;
 
 /** Adds a hook to one route's own hooks (so routes that need none pay nothing for it). */
 function addRouteHook(route: RouteOptions, name: 'preValidation' | 'onResponse', hook: (...args: never[]) => unknown) {
@@ -114,16 +143,33 @@ function addRouteHook(route: RouteOptions, name: 'preValidation' | 'onResponse',
   route[name] = [...(existing ? [existing].flat() : []), hook] as never;
 }
 
-/** PostgreSQL text cannot hold NUL: refuse such input up front with a clear error instead of a 500. */
+/**
+ * PostgreSQL text cannot hold NUL, and neither text nor jsonb can hold an unpaired surrogate
+ * (JSON allows `"\ud800"`): refuse such input up front with a clear 400 and the field it is in,
+ * instead of a 500 from the database or a silently mangled value.
+ */
 export function registerInputGuards(app: FastifyInstance) {
   const guard = async (request: FastifyRequest) => {
-    if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) {
-      throw new AppError('VALIDATION', { message: 'Text must not contain NUL characters' });
+    const found = findBadText(request.body) ?? findBadText(request.query) ?? findBadText(request.params);
+    if (found) {
+      const message = badTextMessages[found.problem];
+      throw new AppError('VALIDATION', { message, fieldErrors: { [found.path || '_']: message } });
     }
   };
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/')) addRouteHook(route, 'preValidation', guard);
   });
+}
+
+/**
+ * The multipart parser (busboy) fails with plain errors on a body the client broke: no or a bad
+ * boundary, a part cut short, headers that never end. They are the client's fault, not the server's.
+ */
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Unsupported Content-Type\.|Missing Content-Type-header\.|The needle cannot .*)$/;
+
+function isBrokenMultipart(request: FastifyRequest, error: Error): boolean {
+  return request.isMultipart() && BROKEN_MULTIPART.test(error.message ?? '');
 }
 
 /** Uniform error envelope; 5xx bodies never carry internals (the log has them, with the request id). */
@@ -150,6 +196,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, 'response did not match its contract');
       return reply.status(500).send(errorBody('INTERNAL'));
     }
+    if (isBrokenMultipart(request, error))
+      return reply
+        .status(400)
+        .send(errorBody('VALIDATION', 'The upload could not be read: the multipart body is malformed'));
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED'));
     if (status === 413)

@@ -9,14 +9,17 @@ import type { DeliveryStatus } from '../../src/platform/messaging/vendor-adapter
 import type { FakeMetaAccount } from './meta';
 
 /**
- * A fast fake WhatsApp Cloud API for load: the reliability test and the broadcast benchmark. It
- * speaks only what a broadcast needs — POST /v23.0/{phone-number-id}/messages with the Bearer
- * token (answering Meta's `{messaging_product, contacts, messages:[{id:'wamid.…'}]}`), template
+ * A fast fake WhatsApp Cloud API for load: the reliability tests and the broadcast benchmark. It
+ * speaks only what a broadcast and a chat bot need — POST /v23.0/{phone-number-id}/messages of a
+ * template or a text reply with the Bearer token (answering Meta's
+ * `{messaging_product, contacts, messages:[{id:'wamid.…'}]}`), template
  * creation answered APPROVED at once, the template list for Sync and the phone number GET — and
  * counts: sends accepted per number (a number accepted twice is a duplicate message), message
  * requests per calendar second (pacing), injected failures. It can also play Meta's webhooks:
  * status callbacks (sent, delivered, read) for the messages it accepted, signed with the app
- * secret (X-Hub-Signature-256), posted as fast as the server takes them.
+ * secret (X-Hub-Signature-256), posted as fast as the server takes them. It can play customers
+ * writing in, too: inbound text messages from distinct numbers at a fixed rate, each timed until
+ * the first reply to its number arrives (a bot's answer, from webhook in to reply out).
  *
  * `spawnLoadMeta()` runs it in a child process of its own, so the caller's event loop (a test
  * runner or a benchmark) is never the bottleneck; `startLoadMeta()` runs it in-process.
@@ -90,6 +93,41 @@ export interface PostStatusesResult {
   ids?: string[];
 }
 
+export interface PostInboundOptions {
+  /** The channel's webhook URL on the running server. */
+  url: string;
+  /** One customer per number (E.164), each writing one text message; numbers not replied to before. */
+  numbers: string[];
+  /** The messages' texts, used in turn. */
+  texts: string[];
+  /**
+   * Messages posted per second, evenly spaced. An open loop: a slow answer never holds the next
+   * message back, so a server that falls behind shows it in the reply times.
+   */
+  rate: number;
+  /** How long to wait for the last replies once the last message is posted. */
+  waitMs: number;
+}
+
+export interface PostInboundResult {
+  posted: number;
+  /** Webhook posts answered 2xx. */
+  ok: number;
+  /** Other answers and broken connections, with the first few reasons. */
+  failed: number;
+  failures: string[];
+  /** Numbers whose first reply arrived within the wait. */
+  answered: number;
+  /** First message posted to the last reply arrived. */
+  seconds: number;
+  /** First to last message posted (count / rate when the fake keeps up). */
+  postSeconds: number;
+  /** Milliseconds from a message's post to the arrival of its number's first reply (answered ones). */
+  latency: { p50: number; p99: number; max: number };
+  /** Milliseconds until the webhook answered the post. */
+  webhookLatency: { p50: number; p99: number; max: number };
+}
+
 export interface LoadMeta {
   /** http://127.0.0.1:<port> */
   url: string;
@@ -104,6 +142,8 @@ export interface LoadMeta {
   /** Changes the share of injected failures from now on. */
   setFailureRate(rate: number): Promise<void>;
   postStatuses(options: PostStatusesOptions): Promise<PostStatusesResult>;
+  /** Customers write in: see PostInboundOptions. */
+  postInbound(options: PostInboundOptions): Promise<PostInboundResult>;
   /** Forgets every count and message. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -153,8 +193,17 @@ interface Core {
   acceptedNumbers(): string[];
   setFailureRate(rate: number): void;
   postStatuses(options: PostStatusesOptions): Promise<PostStatusesResult>;
+  postInbound(options: PostInboundOptions): Promise<PostInboundResult>;
   reset(): void;
   close(): Promise<void>;
+}
+
+/** Nearest-rank percentiles (autocannon's definition) of times in milliseconds. */
+function percentiles(times: Float64Array) {
+  const sorted = times.slice().sort();
+  const rank = (quantile: number) => sorted[Math.max(0, Math.ceil(quantile * sorted.length) - 1)] ?? 0;
+  const round = (value: number) => +value.toFixed(2);
+  return { p50: round(rank(0.5)), p99: round(rank(0.99)), max: round(sorted.at(-1) ?? 0) };
 }
 
 function shuffleInPlace<T>(items: T[]) {
@@ -180,6 +229,8 @@ async function startCore(options: LoadMetaOptions): Promise<Core> {
   const acceptedBy = new Map<string, number>();
   /** Accepted messages in order: [wamid, number digits]. */
   const messages: [string, string][] = [];
+  /** Number (digits) → when the first text message to it arrived (performance.now()): a reply. */
+  const firstReplyAt = new Map<string, number>();
   const templates: { id: string; name: string; language: string; category: string }[] = [];
   let counter = 0;
   const prefix = Date.now().toString(36);
@@ -206,13 +257,20 @@ async function startCore(options: LoadMetaOptions): Promise<Core> {
   };
 
   function sendMessage(response: http.ServerResponse, raw: string) {
+    const arrived = performance.now();
     const now = Date.now();
     requests += 1;
     if (firstAt === 0) firstAt = now;
     lastAt = now;
     const second = Math.floor(now / 1000);
     perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
-    let body: { messaging_product?: unknown; to?: unknown; type?: unknown; template?: { name?: unknown } };
+    let body: {
+      messaging_product?: unknown;
+      to?: unknown;
+      type?: unknown;
+      template?: { name?: unknown };
+      text?: { body?: unknown };
+    };
     try {
       body = JSON.parse(raw) as typeof body;
     } catch {
@@ -221,8 +279,10 @@ async function startCore(options: LoadMetaOptions): Promise<Core> {
     if (body.messaging_product !== 'whatsapp') return refuse(response, 'messaging_product must be "whatsapp"');
     const to = String(body.to ?? '').replace(/^\+/, '');
     if (!/^\d{7,15}$/.test(to)) return refuse(response, `The parameter to (${String(body.to)}) is not a phone number`);
-    if (body.type !== 'template' || typeof body.template?.name !== 'string')
-      return refuse(response, 'A broadcast sends templates: type template with template.name');
+    const template = body.type === 'template' && typeof body.template?.name === 'string';
+    const text = body.type === 'text' && typeof body.text?.body === 'string' && body.text.body.trim() !== '';
+    if (!template && !text)
+      return refuse(response, 'Only templates (template.name) and text replies (text.body) are taken here');
     if (failureRate > 0 && Math.random() < failureRate) {
       injectedFailures += 1;
       return metaError(response, failure.status, failure.error.code, failure.error.message, failure.error.details);
@@ -231,6 +291,7 @@ async function startCore(options: LoadMetaOptions): Promise<Core> {
     const id = `wamid.load${prefix}${counter.toString(36)}`;
     acceptedBy.set(to, (acceptedBy.get(to) ?? 0) + 1);
     messages.push([id, to]);
+    if (text && !firstReplyAt.has(to)) firstReplyAt.set(to, arrived);
     reply(response, 200, {
       messaging_product: 'whatsapp',
       contacts: [{ input: String(body.to), wa_id: to }],
@@ -382,6 +443,120 @@ async function startCore(options: LoadMetaOptions): Promise<Core> {
     };
   }
 
+  async function postInbound(input: PostInboundOptions): Promise<PostInboundResult> {
+    const target = new URL(input.url);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    // Bodies and signatures before the clock starts (Meta's own work), as for status callbacks.
+    const prepared = input.numbers.map((number, index) => {
+      const digits = number.replace(/^\+/, '');
+      const raw = JSON.stringify(
+        whatsAppCallback(
+          account.phoneNumberId,
+          {
+            contacts: [{ wa_id: digits, profile: { name: `Customer ${digits.slice(-4)}` } }],
+            messages: [
+              {
+                from: digits,
+                id: `wamid.in${prefix}${digits}`,
+                timestamp,
+                type: 'text',
+                text: { body: input.texts[index % input.texts.length] },
+              },
+            ],
+          },
+          account.displayPhoneNumber,
+        ),
+      );
+      return { digits, raw, signature: signBody(account.appSecret, raw) };
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    const postedAt = new Float64Array(prepared.length);
+    const answerTimes = new Float64Array(prepared.length);
+    let ok = 0;
+    let failed = 0;
+    const failures: string[] = [];
+    const fail = (why: string) => {
+      failed += 1;
+      if (failures.length < 5) failures.push(why);
+    };
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      let pending = prepared.length;
+      const settle = () => {
+        pending -= 1;
+        if (pending === 0) resolve();
+      };
+      const post = (index: number) => {
+        const item = prepared[index]!;
+        postedAt[index] = performance.now();
+        const request = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: target.pathname,
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(item.raw),
+              'x-hub-signature-256': item.signature,
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => {
+              answerTimes[index] = performance.now() - postedAt[index]!;
+              const status = response.statusCode ?? 0;
+              if (status >= 200 && status < 300) ok += 1;
+              else fail(`${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
+              settle();
+            });
+          },
+        );
+        request.on('error', (error) => {
+          fail(error.message);
+          settle();
+        });
+        request.end(item.raw);
+      };
+      // Message i is due at started + i / rate: every due one goes out at each tick.
+      let next = 0;
+      const tick = () => {
+        const due = Math.min(prepared.length, Math.floor(((performance.now() - started) * input.rate) / 1000) + 1);
+        while (next < due) post(next++);
+        if (next < prepared.length)
+          setTimeout(tick, Math.max(0, started + (next * 1000) / input.rate - performance.now()));
+      };
+      if (prepared.length === 0) resolve();
+      else tick();
+    });
+    const postSeconds = ((prepared.length > 0 ? postedAt[prepared.length - 1]! : started) - started) / 1000;
+    const deadline = performance.now() + input.waitMs;
+    const unanswered = () => prepared.some((item) => !firstReplyAt.has(item.digits));
+    while (unanswered() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    agent.destroy();
+    const latencies: number[] = [];
+    let lastReply = started;
+    prepared.forEach((item, index) => {
+      const at = firstReplyAt.get(item.digits);
+      if (at === undefined) return;
+      latencies.push(at - postedAt[index]!);
+      lastReply = Math.max(lastReply, at);
+    });
+    return {
+      posted: prepared.length,
+      ok,
+      failed,
+      failures,
+      answered: latencies.length,
+      seconds: (lastReply - started) / 1000,
+      postSeconds,
+      latency: percentiles(Float64Array.from(latencies)),
+      webhookLatency: percentiles(answerTimes),
+    };
+  }
+
   return {
     url,
     account,
@@ -415,6 +590,7 @@ async function startCore(options: LoadMetaOptions): Promise<Core> {
       failureRate = rate;
     },
     postStatuses,
+    postInbound,
     reset() {
       requests = 0;
       injectedFailures = 0;
@@ -425,6 +601,7 @@ async function startCore(options: LoadMetaOptions): Promise<Core> {
       perSecond.clear();
       acceptedBy.clear();
       messages.length = 0;
+      firstReplyAt.clear();
     },
     async close() {
       server.closeAllConnections();
@@ -461,6 +638,7 @@ export async function startLoadMeta(options: LoadMetaOptions = {}): Promise<Load
     acceptedNumbers: async () => core.acceptedNumbers(),
     setFailureRate: async (rate) => core.setFailureRate(rate),
     postStatuses: (input) => core.postStatuses(input),
+    postInbound: (input) => core.postInbound(input),
     reset: async () => core.reset(),
     close: () => core.close(),
   });
@@ -469,7 +647,8 @@ export async function startLoadMeta(options: LoadMetaOptions = {}): Promise<Load
 type Request =
   | { id: number; call: 'stats' | 'acceptedNumbers' | 'reset' | 'close' }
   | { id: number; call: 'setFailureRate'; rate: number }
-  | { id: number; call: 'postStatuses'; input: PostStatusesOptions };
+  | { id: number; call: 'postStatuses'; input: PostStatusesOptions }
+  | { id: number; call: 'postInbound'; input: PostInboundOptions };
 type Answer = { id: number; result?: unknown; error?: string };
 
 /** The fake in a child process of its own, driven over IPC. */
@@ -511,6 +690,7 @@ export async function spawnLoadMeta(options: LoadMetaOptions = {}): Promise<Load
     acceptedNumbers: () => ask<string[]>({ call: 'acceptedNumbers' }),
     setFailureRate: (rate) => ask<void>({ call: 'setFailureRate', rate } as Omit<Request, 'id'>),
     postStatuses: (input) => ask<PostStatusesResult>({ call: 'postStatuses', input } as Omit<Request, 'id'>),
+    postInbound: (input) => ask<PostInboundResult>({ call: 'postInbound', input } as Omit<Request, 'id'>),
     reset: () => ask<void>({ call: 'reset' }),
     async close() {
       if (exited) return;
@@ -534,6 +714,7 @@ async function runChild() {
         else if (request.call === 'reset') core.reset();
         else if (request.call === 'setFailureRate') core.setFailureRate(request.rate);
         else if (request.call === 'postStatuses') result = await core.postStatuses(request.input);
+        else if (request.call === 'postInbound') result = await core.postInbound(request.input);
         else if (request.call === 'close') {
           await core.close();
           send({ id: request.id });

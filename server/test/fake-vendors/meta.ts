@@ -8,6 +8,7 @@ import {
   type FakeVendor,
   type RecordedRequest,
 } from './fake-server';
+import { signedMetaWebhook } from './meta-webhooks';
 
 /**
  * A fake WhatsApp Cloud API (graph.facebook.com) for tests: the phone numbers, WhatsApp Business
@@ -65,6 +66,10 @@ export interface FakeMeta extends FakeVendor {
   sent: FakeMetaMessage[];
   /** Upload handles issued (handle → file name, length, type). */
   handles: Map<string, { fileName: string; length: number; type: string; bytes: Buffer }>;
+  /** A webhook body (meta-webhooks.ts) as Meta posts it: raw JSON signed with the account's app secret. */
+  signedWebhook(body: unknown, account?: FakeMetaAccount): { payload: string; headers: Record<string, string> };
+  /** POSTs a webhook body, signed, to a running server's callback URL; answers its status and text. */
+  postWebhook(url: string, body: unknown, account?: FakeMetaAccount): Promise<{ status: number; text: string }>;
 }
 
 const defaults: FakeMetaAccount = {
@@ -189,6 +194,9 @@ export async function startFakeMeta(
     } else if (type === 'template') {
       const problem = checkTemplateMessage(account, body.template);
       if (problem) return problem;
+    } else if (type === 'interactive') {
+      const problem = checkReplyButtons(body.interactive);
+      if (problem) return problem;
     } else return invalid(`Unsupported message type ${type}`);
     const id = `wamid.${Buffer.from(fakeId('')).toString('base64')}`;
     sent.push({ id, phoneNumberId: account.phoneNumberId, to, type, payload: body });
@@ -200,6 +208,32 @@ export async function startFakeMeta(
         messages: [{ id, ...(type === 'template' ? { message_status: 'accepted' } : {}) }],
       },
     };
+  }
+
+  /** Reply buttons as Meta documents them: a body of up to 1,024 characters, 1–3 unique buttons. */
+  function checkReplyButtons(interactive: unknown): FakeReply | undefined {
+    if (!isObject(interactive) || interactive.type !== 'button')
+      return invalid('interactive.type must be "button" (the only kind this fake takes)');
+    const text = isObject(interactive.body) ? interactive.body.text : undefined;
+    if (typeof text !== 'string' || text.trim() === '') return invalid('interactive.body.text is required');
+    if (text.length > 1024) return invalid('interactive.body.text can have at most 1024 characters');
+    const buttons = isObject(interactive.action) ? interactive.action.buttons : undefined;
+    if (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > 3)
+      return invalid('interactive.action.buttons must hold 1 to 3 buttons');
+    const ids = new Set<string>();
+    const titles = new Set<string>();
+    for (const button of buttons) {
+      const reply = isObject(button) && button.type === 'reply' && isObject(button.reply) ? button.reply : undefined;
+      if (!reply || typeof reply.id !== 'string' || typeof reply.title !== 'string')
+        return invalid('each button needs type "reply" and reply.id and reply.title');
+      if (reply.id === '' || reply.id.length > 256) return invalid('reply.id must have 1 to 256 characters');
+      if (reply.title === '' || [...reply.title].length > 20)
+        return invalid('reply.title must have 1 to 20 characters');
+      if (ids.has(reply.id) || titles.has(reply.title)) return invalid('button ids and titles must be unique');
+      ids.add(reply.id);
+      titles.add(reply.title);
+    }
+    return undefined;
   }
 
   function checkTemplateMessage(account: FakeMetaAccount, template: unknown): FakeReply | undefined {
@@ -469,6 +503,12 @@ export async function startFakeMeta(
       contactId: account.displayPhoneNumber.replace(/[^\d]/g, ''),
     }),
     templates,
+    signedWebhook: (body, account = first) => signedMetaWebhook(body, account.appSecret),
+    async postWebhook(url, body, account = first) {
+      const { payload, headers } = signedMetaWebhook(body, account.appSecret);
+      const answer = await fetch(url, { method: 'POST', headers, body: payload });
+      return { status: answer.status, text: await answer.text() };
+    },
     addTemplate(input) {
       const template: FakeMetaTemplate = {
         id: fakeId('9'),

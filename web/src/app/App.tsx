@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { AppRoutes } from './AppRoutes';
@@ -10,14 +10,25 @@ const queryClient = createQueryClient();
 
 installSessionLifecycle({ queryClient, navigate: navigateOutsideReact });
 
+/**
+ * A data router (one catch-all route; the route table stays in `<AppRoutes>`) so that editors can
+ * block navigation while they hold unsaved changes (`useBlocker`).
+ */
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <AppErrorBoundary>
+        <AppRoutes />
+      </AppErrorBoundary>
+    ),
+  },
+]);
+
 export function App() {
   return (
     <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
-        <AppErrorBoundary>
-          <AppRoutes />
-        </AppErrorBoundary>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </AppProviders>
   );
 }

@@ -57,7 +57,7 @@ describe('console routes', () => {
     expect(nav.getByRole('heading', { name: 'MANAGE' })).toBeInTheDocument();
     expect(nav.getByRole('link', { name: 'Users' })).toBeInTheDocument();
     expect(api.calls('GET /api/account/me')[0]?.headers.authtoken).toBe('tok');
-  });
+  }, 20_000);
 
   it('shows the announcement banner when the server enables ads, until it is hidden', async () => {
     setSessionToken('tok');
@@ -79,12 +79,74 @@ describe('console routes', () => {
     sessionStorage.clear();
   });
 
-  it('shows the welcome page for an unknown path', async () => {
+  it("says 'Page not found' for an unknown path, with a way home and its tab title", async () => {
+    setSessionToken('tok');
+    installFakeApi({
+      'GET /api/account/me': ok(sessionUserWithRoles([1])),
+      'GET /api/app-config': ok({ title: 'Acme Parley', hideSignup: false, enableAds: false, adBannerUrl: null }),
+    });
+    const { pathname } = renderApp('/no/such/screen');
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome To Acme Console!' })).not.toBeInTheDocument();
+    expect(pathname()).toBe('/no/such/screen');
+    await waitFor(() => expect(document.title).toBe('Page not found · Acme Parley'));
+    await userEvent.click(screen.getByRole('link', { name: 'Go to the Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome To Acme Console!' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Dashboard · Acme Parley'));
+  }, 15_000);
+
+  it('sends a deep link without a session to /login and back to that page once signed in', async () => {
+    installFakeApi({
+      'GET /api/app-config': ok({ title: 'Parley', hideSignup: false, enableAds: false, adBannerUrl: null }),
+      'GET /api/account/captcha': ok({ captchaId: MAIL_ID, captcha: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+      'GET /api/account/me': ok(sessionUserWithRoles([1])),
+      'GET /api/admin/outbox': ok({ mails: [], more: false }),
+    });
+    const view = renderApp('/admin/outbox?from=0');
+    await waitFor(() => expect(view.currentPath()).toBe('/login?next=%2Fadmin%2Foutbox%3Ffrom%3D0'));
+    await screen.findByRole('button', { name: 'Sign In' });
+    await waitFor(() => expect(document.title).toBe('Sign In · Parley'));
+
+    // A stored session (signed in in another tab, or just now) opens the page asked for, in place of /login.
+    setSessionToken('tok');
+    await view.router.navigate('/login?next=%2Fadmin%2Foutbox%3Ffrom%3D0');
+    expect(await screen.findByRole('heading', { name: 'Mail Outbox' })).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/admin/outbox?from=0');
+    expect(view.router.state.historyAction).toBe('REPLACE');
+  }, 15_000);
+
+  it('never returns to another site after signing in', async () => {
     setSessionToken('tok');
     installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([1])) });
-    renderApp('/no/such/screen');
+    const view = renderApp('/login?next=%2F%2Fevil.example%2Fx');
     expect(await screen.findByRole('heading', { name: 'Welcome To Acme Console!' })).toBeInTheDocument();
+    expect(view.pathname()).toBe('/dashboard');
   });
+
+  it('offers a skip link first and moves the focus to the new page heading after a navigation', async () => {
+    setSessionToken('tok');
+    installFakeApi({
+      'GET /api/account/me': ok(sessionUserWithRoles([1])),
+      'GET /api/admin/outbox': ok({ mails: [], more: false }),
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    const welcome = await screen.findByRole('heading', { name: 'Welcome To Acme Console!' });
+    expect(welcome).not.toHaveFocus();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(welcome).toHaveFocus();
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Mail Outbox' }),
+    );
+    const heading = await screen.findByRole('heading', { name: 'Mail Outbox', level: 1 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByTestId('route-announcer')).toHaveTextContent('Mail Outbox');
+    expect(document.title).toBe('Mail Outbox · Parley');
+  }, 15_000);
 
   it('shows a coming-soon page for a menu entry not built yet', async () => {
     setSessionToken('tok');
@@ -127,13 +189,15 @@ describe('console routes', () => {
     vi.unstubAllGlobals();
   });
 
-  it('refuses a screen the user may not open with Access Denied and the welcome page', async () => {
+  it('says a screen the user may not open is forbidden, at its own address', async () => {
     setSessionToken('tok');
     installFakeApi({ 'GET /api/account/me': ok(sessionUserWithRoles([3])) });
     const { pathname } = renderApp('/admin/users');
-    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
-    await waitFor(() => expect(pathname()).toBe('/dashboard'));
-    expect(await screen.findByRole('heading', { name: 'Welcome To Acme Console!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Access Denied', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/You do not have permission to open this page/)).toBeInTheDocument();
+    expect(pathname()).toBe('/admin/users');
+    expect(screen.queryByRole('heading', { name: 'Welcome To Acme Console!' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Access Denied · Parley'));
   });
 
   it('logs out with "Session Expired! Please login" when the stored token is no longer valid', async () => {
@@ -159,9 +223,9 @@ describe('console routes', () => {
     });
     const { pathname } = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: /Profile menu/ }));
-    expect(await screen.findByRole('menuitem', { name: 'Details' })).toHaveAttribute('href', '/details/myprofile');
+    expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/details/myprofile');
     expect(screen.getByRole('menuitem', { name: 'My Library' })).toHaveAttribute('href', '/content-library');
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Signout' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(pathname()).toBe('/login'));
     expect(api.calls('POST /api/account/logout')).toHaveLength(1);
     expect(getSessionToken()).toBeNull();
@@ -205,7 +269,7 @@ describe('console routes', () => {
     const mail = {
       id: MAIL_ID,
       to: 'new.user@example.com',
-      subject: 'Activate your account',
+      subject: 'Activate Your Account',
       text: 'Hello',
       html: null,
       createdAt: '2026-11-21T10:00:00.000Z',

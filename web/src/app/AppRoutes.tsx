@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { getSessionToken } from '../lib/session-token';
+import { loginPathFor } from '../lib/return-path';
+import { Titled } from './page-title';
 import { PageLoader } from '../components/PageLoader';
 import { RootLayout } from './RootLayout';
 
@@ -15,10 +17,14 @@ const InvitationAcceptRoute = lazy(() => import('./routes/invitation-accept-rout
 /** The signed-in console; its own pages are routed in `shell/ShellRoutes.tsx`. */
 const ShellLayout = lazy(() => import('./shell/ShellLayout'));
 
-/** Without a stored session, go to /login before downloading the shell's code. */
+/** Without a stored session, go to /login (to come back here after signing in) before downloading the shell's code. */
 function SignedInShell() {
-  return getSessionToken() ? <ShellLayout /> : <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (getSessionToken()) return <ShellLayout />;
+  return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
 }
+
+const titled = (title: string, element: React.ReactNode) => <Titled title={title}>{element}</Titled>;
 
 /** The console's route table (platform §2.1): public pages here, everything else in the shell. */
 export function AppRoutes() {
@@ -27,15 +33,21 @@ export function AppRoutes() {
       <Routes>
         <Route element={<RootLayout />}>
           <Route index element={<Navigate to="/login" replace />} />
-          <Route path="login" element={<LoginRoute />} />
-          <Route path=":id/redirect" element={<LoginRoute />} />
-          <Route path="signup" element={<SignupRoute />} />
-          <Route path="forgot-password" element={<ForgotPasswordRoute />} />
-          <Route path="signup-verify/:id" element={<SignupVerifyRoute />} />
-          <Route path="reset-password" element={<ResetPasswordRoute />} />
-          <Route path="invitation-accept" element={<InvitationAcceptRoute />} />
-          <Route path="sso/redirect" element={<PublicComingSoonRoute screen="Single sign-on" />} />
-          <Route path="chatagent" element={<PublicComingSoonRoute screen="Chat agent app" />} />
+          <Route path="login" element={titled('Sign In', <LoginRoute />)} />
+          <Route path=":id/redirect" element={titled('Sign In', <LoginRoute />)} />
+          <Route path="signup" element={titled('Sign Up', <SignupRoute />)} />
+          <Route path="forgot-password" element={titled('Forgot Password', <ForgotPasswordRoute />)} />
+          <Route path="signup-verify/:id" element={titled('Activate Your Account', <SignupVerifyRoute />)} />
+          <Route path="reset-password" element={titled('Reset Password', <ResetPasswordRoute />)} />
+          <Route path="invitation-accept" element={titled('Accept Invitation', <InvitationAcceptRoute />)} />
+          <Route
+            path="sso/redirect"
+            element={titled('Single Sign-On', <PublicComingSoonRoute screen="Single Sign-On" />)}
+          />
+          <Route
+            path="chatagent"
+            element={titled('Chat Agent App', <PublicComingSoonRoute screen="Chat Agent App" />)}
+          />
           <Route path="*" element={<SignedInShell />} />
         </Route>
       </Routes>

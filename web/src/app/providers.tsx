@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { ToastHost } from './ToastHost';
 
 interface AppProvidersProps {
@@ -14,7 +14,7 @@ interface AppProvidersProps {
 /** Theme, toasts and the query cache, around the router. */
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <ToastHost />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

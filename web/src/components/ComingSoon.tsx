@@ -14,7 +14,7 @@ interface ComingSoonProps {
 /** A finished-looking placeholder for a screen that is not built yet (never a broken route). */
 export function ComingSoon({ screen, area, description, children }: ComingSoonProps) {
   return (
-    <Paper withBorder radius="md" p="xl" maw={560} mx="auto" mt="xl" shadow="xs">
+    <Paper withBorder radius="md" p="xl" maw={560} mx="auto" mt="xl" shadow="xs" data-screen="coming-soon">
       <Stack align="center" gap="sm" ta="center">
         <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
           <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">

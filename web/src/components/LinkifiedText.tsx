@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor } from '@mantine/core';
 import { splitTextLinks } from '../lib/text-links';
 
@@ -9,8 +10,12 @@ function isSameOrigin(href: string): boolean {
   }
 }
 
-/** Plain text with its http(s) addresses turned into links; whitespace and line breaks kept. */
-export function LinkifiedText({ text }: { text: string }) {
+/**
+ * Plain text with its http(s) addresses turned into links; whitespace and line breaks kept.
+ * `formatText` renders the text between the links (a chat's WhatsApp formatting): links are split
+ * out first, so a '_' inside an address is never read as formatting.
+ */
+export function LinkifiedText({ text, formatText }: { text: string; formatText?: (text: string) => ReactNode }) {
   return (
     <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', lineHeight: 1.6 }}>
       {splitTextLinks(text).map((part, index) =>
@@ -23,7 +28,7 @@ export function LinkifiedText({ text }: { text: string }) {
             {part.text}
           </Anchor>
         ) : (
-          <span key={index}>{part.text}</span>
+          <span key={index}>{formatText ? formatText(part.text) : part.text}</span>
         ),
       )}
     </div>

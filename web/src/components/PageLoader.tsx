@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function PageLoader({ fullScreen = false, label = 'Loading' }: { fullScreen?: boolean; label?: string }) {
   return (
     <Center h={fullScreen ? '100vh' : 240} role="status" aria-live="polite">
-      <Loader size="md" aria-label={label} />
+      <Loader size="md" role="progressbar" aria-label={label} />
     </Center>
   );
 }

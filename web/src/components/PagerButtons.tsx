@@ -8,6 +8,8 @@ interface PagerButtonsProps {
   more: boolean;
   /** A page is loading: Next waits for it. */
   busy?: boolean;
+  /** Stay on screen, both disabled, when the list fits on one page (the spec's Customers paging). */
+  keepShown?: boolean;
   onPage: (from: number) => void;
 }
 
@@ -18,10 +20,10 @@ export function hasOtherPages(from: number, more: boolean): boolean {
 
 /**
  * Previous / Next for the lists that page with `from` and `perPage` and answer `more`; nothing
- * when the list fits on one page.
+ * when the list fits on one page, unless `keepShown`.
  */
-export function PagerButtons({ from, pageSize, more, busy = false, onPage }: PagerButtonsProps) {
-  if (!hasOtherPages(from, more)) return null;
+export function PagerButtons({ from, pageSize, more, busy = false, keepShown = false, onPage }: PagerButtonsProps) {
+  if (!keepShown && !hasOtherPages(from, more)) return null;
   return (
     <Group gap="xs">
       <Button variant="default" size="xs" disabled={from === 0} onClick={() => onPage(Math.max(0, from - pageSize))}>

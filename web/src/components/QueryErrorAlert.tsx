@@ -15,7 +15,7 @@ export function QueryErrorAlert({ title, message, onRetry, maw }: QueryErrorAler
       <Group gap="sm">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
+          Try Again
         </Button>
       </Group>
     </Alert>

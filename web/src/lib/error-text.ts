@@ -15,5 +15,7 @@ export function errorTextForCode(code: number, serverMessage?: string): string {
   }
   // A validation failure's message is the first field's own message (e.g. 'Prompt is Mandatory').
   if (code === coreErrors.VALIDATION.code && serverMessage) return serverMessage;
+  // A sign-in delay's message says how many seconds are left (docs/decisions/011).
+  if (code === coreErrors.SIGN_IN_THROTTLED.code && serverMessage) return serverMessage;
   return textByCode.get(code) ?? (serverMessage || messages.somethingWentWrong);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDatePattern } from './format-date';
+import { formatDatePattern, formatDateTime } from './format-date';
 
 describe('formatDatePattern', () => {
   it("writes the agents' 'dd MMM yyyy hh:mm a'", () => {
@@ -24,5 +24,16 @@ describe('formatDatePattern', () => {
 
   it('keeps a value that is not a date', () => {
     expect(formatDatePattern('soon', 'dd MMM yyyy hh:mm a')).toBe('soon');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("writes the spec's default format, 'd MMM yyyy hh:mm a', in the browser's time zone", () => {
+    expect(formatDateTime(new Date(2026, 10, 3, 14, 5))).toBe('3 Nov 2026 02:05 PM');
+    expect(formatDateTime(new Date(2026, 0, 21, 0, 30))).toBe('21 Jan 2026 12:30 AM');
+  });
+
+  it('shows a value that is not a date as it is', () => {
+    expect(formatDateTime('soon')).toBe('soon');
   });
 });

@@ -1,15 +1,25 @@
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/**
+ * The spec's date-time display formats, one per kind (agents.md §7, engagement.md §2, platform.md):
+ * every screen takes its format from here instead of writing a pattern of its own.
+ */
+export const dateFormats = {
+  /** The console's format wherever the spec names no other (engagement.md: 'd MMM yyyy hh:mm a'). */
+  default: 'd MMM yyyy hh:mm a',
+  /** Agents list and agent pages (agents.md §7). */
+  agents: 'dd MMM yyyy hh:mm a',
+  /** Entity tables (agents.md §7). */
+  entities: 'dd/MM/yyyy hh:mm:a',
+  /** The NLP report's conversations (agents.md §7). */
+  report: 'dd-MM-yyyy HH:mm:ss',
+  /** A message's status history (engagement.md, message-status dialog). */
+  statusHistory: 'MMM dd yyyy hh:mm:ss a',
+  /** A time of day inside a chat thread or message bubble. */
+  time: 'hh:mm a',
+} as const;
 
-/** "21 Nov 2026, 14:05" in the browser's time zone; the raw value when it is not a date. */
+/** "21 Nov 2026 02:05 PM" (the spec's default format) in the browser's time zone; the raw value when it is not a date. */
 export function formatDateTime(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : dateTimeFormat.format(date);
+  return formatDatePattern(value, dateFormats.default);
 }
 
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

@@ -11,7 +11,10 @@ class FakeSocket implements RealtimeSocket {
   onclose: ((event: CloseEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
 
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[] = [],
+  ) {
     FakeSocket.instances.push(this);
   }
   send(data: string) {
@@ -41,8 +44,8 @@ function createClient(token: () => string | null = () => 'tok') {
   const reload = vi.fn();
   const client = new RealtimeClient({
     getToken: token,
-    createSocket: (url) => new FakeSocket(url),
-    buildUrl: (value) => `ws://test/api/ws?token=${value}`,
+    createSocket: (url, protocols) => new FakeSocket(url, protocols),
+    buildUrl: () => 'ws://test/api/ws',
     reload,
   });
   return { client, reload };
@@ -57,13 +60,37 @@ describe('RealtimeClient', () => {
     vi.useRealTimers();
   });
 
-  it('connects with the token and asks for live events only on the first connection', () => {
+  it('connects with the token as subprotocol, not in the URL, and asks for live events only on the first connection', () => {
     const { client } = createClient();
     client.start();
-    expect(latest().url).toBe('ws://test/api/ws?token=tok');
+    expect(latest().url).toBe('ws://test/api/ws');
+    expect(latest().protocols).toEqual(['parley', 'tok']);
     latest().open();
     expect(latest().sent).toEqual([{ type: 'resume' }]);
     client.stop();
+  });
+
+  it("by default opens this host's /api/ws with the browser's WebSocket, the token in Sec-WebSocket-Protocol", () => {
+    const opened: { url: string; protocols: unknown }[] = [];
+    vi.stubGlobal(
+      'WebSocket',
+      class extends FakeSocket {
+        constructor(url: string, protocols: string[]) {
+          super(url, protocols);
+          opened.push({ url, protocols });
+        }
+      },
+    );
+    try {
+      const client = new RealtimeClient({ getToken: () => 'session-token-1', reload: vi.fn() });
+      client.start();
+      expect(opened).toEqual([
+        { url: `ws://${window.location.host}/api/ws`, protocols: ['parley', 'session-token-1'] },
+      ]);
+      client.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('reconnects 2000 ms after a drop, then every 3000 ms', () => {

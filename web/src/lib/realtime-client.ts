@@ -1,5 +1,10 @@
 import { WS_INVALID_TOKEN, realtimeTimings } from '@parley/contracts/constants';
-import type { ClientFrame, RealtimeEvent, RealtimeEventName } from '@parley/contracts/realtime';
+import {
+  REALTIME_PROTOCOL,
+  type ClientFrame,
+  type RealtimeEvent,
+  type RealtimeEventName,
+} from '@parley/contracts/realtime';
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
@@ -17,8 +22,9 @@ export interface RealtimeSocket {
 export interface RealtimeClientOptions {
   /** The current session token; no token means signed out and no (re)connection. */
   getToken: () => string | null;
-  createSocket?: (url: string) => RealtimeSocket;
-  buildUrl?: (token: string) => string;
+  /** Opens the socket; the session token travels as the second subprotocol, never in the URL. */
+  createSocket?: (url: string, protocols: string[]) => RealtimeSocket;
+  buildUrl?: () => string;
   /** Called when the server closes with 4001 (invalid token). */
   reload?: () => void;
 }
@@ -26,9 +32,9 @@ export interface RealtimeClientOptions {
 const OPEN = 1;
 const MAX_REMEMBERED_IDS = 2000;
 
-function defaultUrl(token: string): string {
+function defaultUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}/api/ws?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${window.location.host}/api/ws`;
 }
 
 /**
@@ -43,10 +49,12 @@ function defaultUrl(token: string): string {
  */
 export class RealtimeClient {
   private readonly getToken: () => string | null;
-  private readonly createSocket: (url: string) => RealtimeSocket;
-  private readonly buildUrl: (token: string) => string;
+  private readonly createSocket: (url: string, protocols: string[]) => RealtimeSocket;
+  private readonly buildUrl: () => string;
   private readonly reload: () => void;
   private readonly listeners = new Map<string, Set<RealtimeListener>>();
+  /** Topics asked for by the page, with how many subscribers each has. */
+  private readonly topics = new Map<string, number>();
 
   private socket: RealtimeSocket | null = null;
   private running = false;
@@ -61,7 +69,7 @@ export class RealtimeClient {
 
   constructor(options: RealtimeClientOptions) {
     this.getToken = options.getToken;
-    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
+    this.createSocket = options.createSocket ?? ((url, protocols) => new WebSocket(url, protocols));
     this.buildUrl = options.buildUrl ?? defaultUrl;
     this.reload = options.reload ?? (() => window.location.reload());
   }
@@ -98,6 +106,30 @@ export class RealtimeClient {
     };
   }
 
+  /**
+   * Receives the events of these topics (a chat queue, one conversation) until the returned function
+   * is called. The server checks each topic against the user's rights and ignores the others.
+   */
+  subscribe(topics: readonly string[]): () => void {
+    for (const topic of topics) this.topics.set(topic, (this.topics.get(topic) ?? 0) + 1);
+    this.sendTopics();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      for (const topic of topics) {
+        const count = (this.topics.get(topic) ?? 0) - 1;
+        if (count > 0) this.topics.set(topic, count);
+        else this.topics.delete(topic);
+      }
+      this.sendTopics();
+    };
+  }
+
+  private sendTopics(): void {
+    this.send({ type: 'subscribe', topics: [...this.topics.keys()] });
+  }
+
   getLastEventId(): number {
     return this.lastEventId;
   }
@@ -112,14 +144,20 @@ export class RealtimeClient {
       this.running = false;
       return;
     }
-    const socket = this.createSocket(this.buildUrl(token));
+    // In the Sec-WebSocket-Protocol header the token stays out of server, proxy and browser logs.
+    const socket = this.createSocket(this.buildUrl(), [REALTIME_PROTOCOL, token]);
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.reconnectAttempts = 0;
       this.unansweredPings = 0;
       // First connection: live events only. Reconnection: everything after the last event seen.
-      this.send(this.catchingUp ? { type: 'resume' } : { type: 'resume', since: this.lastEventId });
+      const topics = [...this.topics.keys()];
+      this.send(
+        this.catchingUp
+          ? { type: 'resume', ...(topics.length ? { topics } : {}) }
+          : { type: 'resume', since: this.lastEventId, ...(topics.length ? { topics } : {}) },
+      );
       this.pingTimer = setInterval(() => this.heartbeat(), realtimeTimings.pingMs);
     };
     socket.onmessage = (message) => {

@@ -25,7 +25,11 @@ export interface ToastOptions {
   autoClose?: number | false;
 }
 
-export const TOAST_LIMIT = 4;
+/** At most this many toasts show at once; later ones wait their turn. */
+export const TOAST_LIMIT = 3;
+
+/** Success toasts only confirm what the user just did: they go sooner than the 8 s default. */
+export const SUCCESS_TOAST_MS = 4000;
 
 let state: NotificationsState = { notifications: [], queue: [], defaultPosition: 'bottom-right', limit: TOAST_LIMIT };
 const listeners = new Set<(value: NotificationsState) => void>();
@@ -56,10 +60,19 @@ function updateToasts(change: (all: NotificationData[]) => NotificationData[]): 
   toastStore.setState({ ...state, notifications: all.slice(0, state.limit), queue: all.slice(state.limit) });
 }
 
+/**
+ * Queues a toast. A toast that says exactly what one already showing (or waiting) says, in the
+ * same tone, is not shown again: the same failure reported by several requests shows once.
+ */
 export function showToast(message: string, options: ToastOptions = {}): string {
+  const tone = options.tone ?? 'info';
+  const color = colorByTone[tone];
+  const twin = [...state.notifications, ...state.queue].find(
+    (toast) => toast.message === message && toast.title === options.title && toast.color === color,
+  );
+  if (twin?.id && !options.id) return twin.id;
   sequence += 1;
   const id = options.id ?? `toast-${sequence}`;
-  const tone = options.tone ?? 'info';
   updateToasts((all) =>
     all.some((toast) => toast.id === id)
       ? all
@@ -69,8 +82,8 @@ export function showToast(message: string, options: ToastOptions = {}): string {
             id,
             title: options.title,
             message,
-            color: colorByTone[tone],
-            autoClose: options.autoClose ?? TOAST_MS,
+            color,
+            autoClose: options.autoClose ?? (tone === 'success' ? SUCCESS_TOAST_MS : TOAST_MS),
             withCloseButton: true,
           },
         ],

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation, type Location } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type Location } from 'react-router';
 import type { ReactElement } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from '../app/providers';
@@ -9,22 +9,37 @@ function LocationProbe({ onChange }: { onChange: (location: Location) => void })
   return null;
 }
 
-/** Renders an element inside a memory router with the console's providers, in test mode. */
+/**
+ * Renders an element inside a memory data router (like the app's, so `useBlocker` works) with the
+ * console's providers, in test mode.
+ */
 export function renderWithRouter(ui: ReactElement, { initialPath = '/' }: { initialPath?: string } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } });
   let current: Location | null = null;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {ui}
+            <LocationProbe onChange={(location) => (current = location)} />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [initialPath] },
+  );
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <MemoryRouter initialEntries={[initialPath]}>
-        {ui}
-        <LocationProbe onChange={(location) => (current = location)} />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
   return {
     ...view,
     queryClient,
+    router,
     /** The router's current path (with search). */
     currentPath: () => (current ? `${current.pathname}${current.search}` : ''),
     pathname: () => current?.pathname ?? '',

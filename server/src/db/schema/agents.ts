@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   index,
   integer,
   jsonb,
@@ -128,6 +129,8 @@ export const agentIntents = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** On a channel, recognising this intent hands the customer to people (the bot answers first). */
+    handoff: boolean('handoff').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

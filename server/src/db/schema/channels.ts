@@ -72,9 +72,17 @@ export const channelMessages = pgTable(
     /** test | session | broadcast | chat | inbound */
     source: text('source').notNull(),
     sourceId: uuid('source_id'),
+    /**
+     * Inbound only: when the conversation runtime took the message into its conversation (null
+     * until then: the durable queue of messages still to answer, swept again after a crash).
+     */
+    routedAt: timestamp('routed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
+    index('channel_messages_unrouted_idx')
+      .on(table.createdAt)
+      .where(sql`${table.direction} = 'in' and ${table.routedAt} is null`),
     uniqueIndex('channel_messages_vendor_id_unique').on(table.channelId, table.vendorMessageId),
     index('channel_messages_channel_created_idx').on(table.channelId, table.createdAt.desc()),
     index('channel_messages_customer_idx').on(

@@ -73,6 +73,8 @@ export const customers = pgTable(
     instaId: text('insta_id'),
     twitterId: text('twitter_id'),
     data: jsonb('data').$type<Record<string, string | string[]>>().notNull().default({}),
+    /** Where the customer came from when not entered or imported: the channel they first wrote on. */
+    sourceChannelId: uuid('source_channel_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,3 +6,4 @@ export * from './nlu';
 export * from './customers';
 export * from './channels';
 export * from './broadcasts';
+export * from './conversations';

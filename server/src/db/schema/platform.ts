@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -53,8 +54,6 @@ export const users = pgTable(
     state: smallint('state').notNull().default(1),
     profilePic: text('profile_pic'),
     artifactsEnabled: boolean('artifacts_enabled').notNull().default(false),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     totpSecretEnc: text('totp_secret_enc'),
     totpPendingEnc: text('totp_pending_enc'),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
@@ -85,6 +84,25 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('sessions_token_unique').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * Failed sign-ins per email (known or not, as a sha256) and client address: the throttle of
+ * docs/decisions/011. A stranger's failures delay only that stranger's address.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    accountKey: text('account_key').notNull(),
+    clientKey: text('client_key').notNull(),
+    failures: integer('failures').notNull().default(0),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountKey, table.clientKey] }),
+    index('sign_in_failures_last_idx').on(table.lastFailureAt),
+  ],
 );
 
 export const captchas = pgTable('captchas', {
@@ -171,6 +189,8 @@ export const realtimeEvents = pgTable(
       .notNull()
       .references(() => enterprises.id, { onDelete: 'cascade' }),
     userId: uuid('user_id'),
+    /** When set, only sockets subscribed to this topic receive the event (a chat queue, one conversation). */
+    topic: text('topic'),
     name: text('name').notNull(),
     payload: jsonb('payload').notNull().default({}),
     createdAt: createdAt(),

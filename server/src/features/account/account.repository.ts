@@ -1,10 +1,12 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { endResetCodes } from '../../platform/one-time-codes';
 import {
   enterprises,
   files,
   loginChallenges,
   oneTimeCodes,
+  signInFailures,
   users,
   type EnterpriseSettings,
 } from '../../db/schema/platform';
@@ -53,17 +55,51 @@ export function createAccountRepository(db: Db) {
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>, tx: DbOrTx = db) {
       await tx.update(users).set(values).where(eq(users.id, id));
     },
-    /** Adds a failed sign-in; locks the account for `lockMs` once `threshold` is reached. */
-    async recordFailedLogin(id: string, threshold: number, lockMs: number) {
+    /** The failed sign-ins counted for this email from this address (null: none), and until when they wait. */
+    async findSignInFailures(accountKey: string, clientKey: string) {
       const [row] = await db
-        .update(users)
-        .set({
-          failedLogins: sql`case when ${users.failedLogins} + 1 >= ${threshold} then 0 else ${users.failedLogins} + 1 end`,
-          lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${threshold} then now() + make_interval(secs => ${lockMs / 1000}) else ${users.lockedUntil} end`,
+        .select({ blockedUntil: signInFailures.blockedUntil })
+        .from(signInFailures)
+        .where(and(eq(signInFailures.accountKey, accountKey), eq(signInFailures.clientKey, clientKey)))
+        .limit(1);
+      return row ?? null;
+    },
+    /**
+     * Counts one more failed sign-in for this email from this address (a count whose last failure is
+     * older than `windowMs` starts again) and returns the new count.
+     */
+    async recordSignInFailure(accountKey: string, clientKey: string, windowMs: number) {
+      const now = new Date();
+      // Counts past the window are gone before the upsert, so the one it meets is still running.
+      await db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, new Date(now.getTime() - windowMs)));
+      const [row] = await db
+        .insert(signInFailures)
+        .values({ accountKey, clientKey, failures: 1, lastFailureAt: now })
+        .onConflictDoUpdate({
+          target: [signInFailures.accountKey, signInFailures.clientKey],
+          set: {
+            failures: sql`${signInFailures.failures} + 1`,
+            lastFailureAt: now,
+          },
         })
-        .where(eq(users.id, id))
-        .returning({ lockedUntil: users.lockedUntil });
-      return row?.lockedUntil ?? null;
+        .returning({ failures: signInFailures.failures });
+      return row!.failures;
+    },
+    async blockSignIn(accountKey: string, clientKey: string, until: Date) {
+      await db
+        .update(signInFailures)
+        .set({ blockedUntil: until })
+        .where(and(eq(signInFailures.accountKey, accountKey), eq(signInFailures.clientKey, clientKey)));
+    },
+    /** Forgets the failed sign-ins of this email: from one address, or from all (a new password). */
+    async clearSignInFailures(accountKey: string, clientKey?: string, tx: DbOrTx = db) {
+      await tx
+        .delete(signInFailures)
+        .where(
+          clientKey === undefined
+            ? eq(signInFailures.accountKey, accountKey)
+            : and(eq(signInFailures.accountKey, accountKey), eq(signInFailures.clientKey, clientKey)),
+        );
     },
     /** Records a used TOTP time step; false when that step (or a later one) was already used. */
     async claimTotpStep(userId: string, step: number) {
@@ -134,6 +170,8 @@ export function createAccountRepository(db: Db) {
     async createCode(values: typeof oneTimeCodes.$inferInsert, tx: DbOrTx = db) {
       await tx.insert(oneTimeCodes).values(values);
     },
+    /** Ends every reset link of this user not used yet (a new link, a used link or a new password). */
+    endResetCodes: (userId: string, tx: DbOrTx = db) => endResetCodes(tx, userId),
     /** Marks a valid, unused code as used and returns it (single use even under concurrency). */
     async consumeCode(kind: 'activate' | 'reset', codeHash: string, tx: DbOrTx = db) {
       const [row] = await tx

@@ -13,7 +13,7 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from '../../../test/test-app';
-import { createSecretBox } from '../../platform/secrets';
+import { createSecretBox, sha256 } from '../../platform/secrets';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -23,17 +23,44 @@ afterAll(async () => {
   await context?.close();
 });
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  context.app.inject({ method: 'POST', url, payload, headers });
+const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  context.app.inject({ method: 'POST', url, payload, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 
-async function loginAttempt(email: string, password: string, extra: object = {}) {
-  return post('/api/account/login', {
-    email,
-    password,
-    captchaId: await captcha(context),
+async function loginAttempt(email: string, password: string, extra: object = {}, from?: string) {
+  return post(
+    '/api/account/login',
+    { email, password, captchaId: await captcha(context), captcha: TEST_CAPTCHA, ...extra },
+    {},
+    from,
+  );
+}
+
+async function requestResetLink(email: string) {
+  const sent = await post('/api/account/recover', {
+    emailId: email,
+    captchaId: await captcha(context, 'forgetPassword'),
     captcha: TEST_CAPTCHA,
-    ...extra,
   });
+  expect(json(sent).status).toBe(true);
+  const rows = await context.database.db.select().from(mailOutbox);
+  const mail = rows.filter((row) => row.to === email).at(-1)!;
+  const link = new URL(/(http\S+reset-password\S+)/.exec(mail.text)![1]!);
+  return (password: string) =>
+    post('/api/account/reset-password', {
+      uId: link.searchParams.get('uId'),
+      eId: link.searchParams.get('eId'),
+      resetCode: link.searchParams.get('resetCode'),
+      password,
+      confirmPassword: password,
+    });
+}
+
+/** Lets the current delay of this email from this address run out, as time passing would. */
+async function waitOutDelay(email: string, from: string) {
+  await context.database.raw(
+    `update sign_in_failures set blocked_until = now() - interval '1 second' where account_key = $1 and client_key = $2`,
+    [sha256(email.toLowerCase()), from],
+  );
 }
 
 async function latestMail(enterpriseId: string, to: string) {
@@ -94,14 +121,72 @@ describe('signing in', () => {
     expect(wrong).toMatchObject({ status: false, code: 2002, message: 'Invalid email or password' });
   });
 
-  it('locks the account after five wrong passwords, even for the right one', async () => {
+  it('refuses a captcha fetched for another form, and a login captcha on the forgot-password form', async () => {
     const tenant = await createTenant(context);
-    for (let attempt = 1; attempt <= 4; attempt++)
-      expect(json(await loginAttempt(tenant.email, 'bad')).code).toBe(2002);
-    expect(json(await loginAttempt(tenant.email, 'bad')).code).toBe(2003);
-    const locked = await loginAttempt(tenant.email, TEST_PASSWORD);
-    expect(locked.statusCode).toBe(423);
-    expect(json(locked).message).toBe('Too many failed attempts. Your account is locked for 15 minutes.');
+    const forgotCaptcha = await captcha(context, 'forgetPassword');
+    const refused = await post('/api/account/login', {
+      email: tenant.email,
+      password: TEST_PASSWORD,
+      captchaId: forgotCaptcha,
+      captcha: TEST_CAPTCHA,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused)).toMatchObject({ code: 2001, fieldErrors: { captcha: 'Invalid captcha. Please try again.' } });
+    const signupCaptcha = await captcha(context, 'signup');
+    expect(
+      json(
+        await post('/api/account/login', {
+          email: tenant.email,
+          password: TEST_PASSWORD,
+          captchaId: signupCaptcha,
+          captcha: TEST_CAPTCHA,
+        }),
+      ).code,
+    ).toBe(2001);
+    const recover = await post('/api/account/recover', {
+      emailId: tenant.email,
+      captchaId: await captcha(context, 'login'),
+      captcha: TEST_CAPTCHA,
+    });
+    expect(json(recover).code).toBe(2001);
+  });
+
+  it('offers a text question instead of the image, answered in digits or in words', async () => {
+    const tenant = await createTenant(context);
+    const ask = async () => {
+      const body = json<{ data: { captchaId: string; captcha: string; question: string } }>(
+        await context.app.inject({ method: 'GET', url: '/api/account/captcha?purpose=login&kind=text' }),
+      );
+      expect(body.data.captcha).toBe('');
+      return body.data;
+    };
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    const solve = (question: string) => {
+      const [a, b] = question
+        .toLowerCase()
+        .match(/[a-z]+/g)!
+        .filter((word) => words.includes(word))
+        .map((word) => words.indexOf(word));
+      if (/plus|add/i.test(question)) return a! + b!;
+      return /^take/i.test(question) ? b! - a! : a! - b!;
+    };
+    const first = await ask();
+    expect(first.question).toMatch(/^(What is|Add|Take) [a-z ]+[.?]/);
+    const wrong = await post('/api/account/login', {
+      email: tenant.email,
+      password: TEST_PASSWORD,
+      captchaId: first.captchaId,
+      captcha: String(solve(first.question) + 1),
+    });
+    expect(json(wrong).code).toBe(2001);
+    const second = await ask();
+    const signedIn = await post('/api/account/login', {
+      email: tenant.email,
+      password: TEST_PASSWORD,
+      captchaId: second.captchaId,
+      captcha: words[solve(second.question)] ?? String(solve(second.question)),
+    });
+    expect(json(signedIn).data.state).toBe('signedIn');
   });
 
   it('shows the spec messages for missing fields', async () => {
@@ -158,6 +243,117 @@ describe('signing in', () => {
     const { rows } = await context.database.raw('select token_hash from sessions where user_id = $1', [tenant.userId]);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((row) => row.token_hash)).not.toContain(tenant.token);
+  });
+});
+
+describe('sign-in throttle (docs/decisions/011)', () => {
+  it("a stranger's wrong passwords from one address do not stop the owner signing in from another", async () => {
+    const tenant = await createTenant(context, { signIn: false });
+    for (let attempt = 1; attempt <= 8; attempt++) await loginAttempt(tenant.email, 'guess', {}, '203.0.113.7');
+    const stranger = await loginAttempt(tenant.email, TEST_PASSWORD, {}, '203.0.113.7');
+    expect(stranger.statusCode).toBe(429);
+    const owner = await loginAttempt(tenant.email, TEST_PASSWORD, {}, '198.51.100.20');
+    expect(json(owner).data.state).toBe('signedIn');
+  });
+
+  it('delays the tries from one address more after each further failure, even with the right password', async () => {
+    const tenant = await createTenant(context, { signIn: false });
+    const from = '203.0.113.8';
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const refused = await loginAttempt(tenant.email, 'guess', {}, from);
+      expect(refused.statusCode).toBe(401);
+    }
+    const waiting = await loginAttempt(tenant.email, TEST_PASSWORD, {}, from);
+    expect(waiting.statusCode).toBe(429);
+    expect(json(waiting)).toMatchObject({
+      code: 2003,
+      message: 'Too many failed sign-ins from here. Please wait 2 seconds and try again, or reset your password.',
+    });
+    await waitOutDelay(tenant.email, from);
+    expect((await loginAttempt(tenant.email, 'guess', {}, from)).statusCode).toBe(401);
+    expect(json(await loginAttempt(tenant.email, 'guess', {}, from)).message).toContain('wait 4 seconds');
+    await waitOutDelay(tenant.email, from);
+    expect((await loginAttempt(tenant.email, 'guess', {}, from)).statusCode).toBe(401);
+    expect(json(await loginAttempt(tenant.email, 'guess', {}, from)).message).toContain('wait 8 seconds');
+    // After the delay the right password signs in, and the count starts again.
+    await waitOutDelay(tenant.email, from);
+    expect(json(await loginAttempt(tenant.email, TEST_PASSWORD, {}, from)).data.state).toBe('signedIn');
+    expect((await loginAttempt(tenant.email, 'guess', {}, from)).statusCode).toBe(401);
+    expect((await loginAttempt(tenant.email, 'guess', {}, from)).statusCode).toBe(401);
+  });
+
+  it('answers an unknown email exactly as a known one, try after try', async () => {
+    const tenant = await createTenant(context, { signIn: false });
+    const answers = async (email: string, from: string) => {
+      const seen: unknown[] = [];
+      for (let attempt = 1; attempt <= 6; attempt++) {
+        const response = await loginAttempt(email, 'guess', {}, from);
+        const body = json(response);
+        seen.push([response.statusCode, body.code, body.message.replace(/\d+ seconds?/, 'N seconds')]);
+      }
+      return seen;
+    };
+    const known = await answers(tenant.email, '203.0.113.9');
+    const unknown = await answers(`nobody.${Date.now()}@tenant.test`, '203.0.113.9');
+    expect(unknown).toEqual(known);
+    expect(known.map((answer) => (answer as unknown[])[0])).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it('forgets failures older than a day: the count starts again', async () => {
+    const tenant = await createTenant(context, { signIn: false });
+    const from = '203.0.113.11';
+    for (let attempt = 1; attempt <= 4; attempt++) await loginAttempt(tenant.email, 'guess', {}, from);
+    await context.database.raw(
+      `update sign_in_failures set blocked_until = null, last_failure_at = now() - interval '25 hours' where account_key = $1 and client_key = $2`,
+      [sha256(tenant.email.toLowerCase()), from],
+    );
+    expect((await loginAttempt(tenant.email, 'guess', {}, from)).statusCode).toBe(401);
+    expect((await loginAttempt(tenant.email, 'guess', {}, from)).statusCode).toBe(401);
+  });
+
+  it('a password reset by mail lets the owner in at once from the same address', async () => {
+    const tenant = await createTenant(context, { signIn: false });
+    const from = '203.0.113.10';
+    for (let attempt = 1; attempt <= 6; attempt++) await loginAttempt(tenant.email, 'guess', {}, from);
+    expect((await loginAttempt(tenant.email, TEST_PASSWORD, {}, from)).statusCode).toBe(429);
+    const reset = await requestResetLink(tenant.email);
+    expect(json(await reset('a-fresh-password')).status).toBe(true);
+    expect(json(await loginAttempt(tenant.email, 'a-fresh-password', {}, from)).data.state).toBe('signedIn');
+  });
+});
+
+describe('password-reset links', () => {
+  it('a new link ends the earlier ones, and using a link ends every other', async () => {
+    const tenant = await createTenant(context, { signIn: false });
+    const first = await requestResetLink(tenant.email);
+    const second = await requestResetLink(tenant.email);
+    expect(json(await first('first-new-pass')).code).toBe(2013);
+    expect(json(await second('second-new-pass')).status).toBe(true);
+    expect(json(await first('first-new-pass')).code).toBe(2013);
+    expect(json(await loginAttempt(tenant.email, 'second-new-pass')).data.state).toBe('signedIn');
+  });
+
+  it('an older link no longer resets once a newer one was used', async () => {
+    const tenant = await createTenant(context, { signIn: false });
+    const older = await requestResetLink(tenant.email);
+    const newer = await requestResetLink(tenant.email);
+    expect(json(await newer('newer-pass-1')).status).toBe(true);
+    const late = await older('attacker-pass');
+    expect(json(late)).toMatchObject({ code: 2013, message: 'This reset link is invalid or has expired' });
+    expect(json(await loginAttempt(tenant.email, 'newer-pass-1')).data.state).toBe('signedIn');
+  });
+
+  it('a link sent before the password was changed no longer works', async () => {
+    const tenant = await createTenant(context);
+    const link = await requestResetLink(tenant.email);
+    const changed = await post(
+      '/api/account/change-password',
+      { currentPassword: TEST_PASSWORD, password: 'changed-pass-1', confirmPassword: 'changed-pass-1' },
+      as(tenant.token),
+    );
+    expect(json(changed).status).toBe(true);
+    expect(json(await link('attacker-pass')).code).toBe(2013);
+    expect(json(await loginAttempt(tenant.email, 'changed-pass-1')).data.state).toBe('signedIn');
   });
 });
 
@@ -301,7 +497,7 @@ describe('sign-up, forgot and reset password', () => {
     const sent = json(
       await post('/api/account/recover', {
         emailId: tenant.email,
-        captchaId: await captcha(context),
+        captchaId: await captcha(context, 'forgetPassword'),
         captcha: TEST_CAPTCHA,
       }),
     );
@@ -329,7 +525,7 @@ describe('sign-up, forgot and reset password', () => {
     const sent = json(
       await post('/api/account/recover', {
         emailId: 'ghost@nowhere.test',
-        captchaId: await captcha(context),
+        captchaId: await captcha(context, 'forgetPassword'),
         captcha: TEST_CAPTCHA,
       }),
     );
@@ -363,6 +559,59 @@ describe('sign-up, forgot and reset password', () => {
     expect((await context.app.inject({ method: 'GET', url: '/api/account/me', headers: as(other) })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('sign-up on an install without mail (docs/decisions/012)', () => {
+  it('a loopback install without SMTP_URL shows the activation link instead of mailing it', async () => {
+    const laptop = await createTestApp({ env: { PUBLIC_URL: 'http://127.0.0.1:3000' } });
+    try {
+      const email = `laptop.${Date.now()}@signup.test`;
+      const signup = await laptop.app.inject({
+        method: 'POST',
+        url: '/api/account/signup',
+        payload: {
+          name: 'Lata',
+          enterpriseName: 'Lata Labs',
+          emailId: email,
+          password: 'longenough1',
+          confirmPassword: 'longenough1',
+        },
+      });
+      const body = json<{ data: { message: string; activationPath: string } }>(signup);
+      expect(body.data.message).toBe(
+        'Your account has been created. This server does not send mail, so activate your account with the link below.',
+      );
+      expect(body.data.activationPath).toMatch(/^\/signup-verify\/[\w-]+$/);
+      const { rows } = await laptop.database.raw('select count(*)::int as n from mail_outbox where to_address = $1', [
+        email,
+      ]);
+      expect(rows[0]!.n).toBe(0);
+      const code = body.data.activationPath.split('/').at(-1)!;
+      const activated = await laptop.app.inject({ method: 'POST', url: `/api/account/activate/${code}` });
+      expect(json(activated).data.message).toBe('Your account has been activated. Please sign in.');
+      expect(await login(laptop, email, 'longenough1')).toBeTruthy();
+    } finally {
+      await laptop.close();
+    }
+  });
+
+  it('a server reached by another name queues the mail, shows no link, and says mail is not set up', async () => {
+    const email = `server.${Date.now()}@signup.test`;
+    const signup = json(
+      await post('/api/account/signup', {
+        name: 'Sam',
+        enterpriseName: 'Sam Co',
+        emailId: email,
+        password: 'longenough1',
+        confirmPassword: 'longenough1',
+      }),
+    );
+    // No SMTP_URL here either: the answer says the mail could not go out, instead of 'check your email'.
+    expect(signup.data).toEqual({
+      message:
+        "Your account has been created, but this server cannot send mail yet, so the activation link was not sent. Please ask the server's operator to set up mail.",
+    });
   });
 });
 

@@ -25,7 +25,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
     app,
     accountRoutes.captcha,
     { permission: 'public', tag, rateLimitPerMinute: limited * 3 },
-    async ({ query }) => captcha.issue(query.purpose),
+    async ({ query }) => captcha.issue(query.purpose, query.kind),
   );
 
   addRoute(

@@ -21,8 +21,11 @@ import type { Mailer } from '../../platform/mail';
 import { resolveFlags } from '../../platform/feature-flags';
 import type { AccountRepository, EnterpriseRow, UserRow } from './account.repository';
 
-const LOCK_THRESHOLD = 5;
-const LOCK_MS = 15 * 60 * 1000;
+/** Sign-in throttle (docs/decisions/011): per email and client address, never per account alone. */
+const FREE_FAILURES = 4;
+const FIRST_DELAY_MS = 2_000;
+const MAX_DELAY_MS = 15 * 60 * 1000;
+const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CHALLENGE_MS = 5 * 60 * 1000;
 const MAX_CHALLENGE_ATTEMPTS = 5;
 const ACTIVATION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -45,7 +48,7 @@ export interface AccountServiceDeps {
   captcha: CaptchaService;
   mailer: Mailer;
   secrets: SecretBox;
-  config: Pick<Config, 'scryptLogN' | 'publicUrl' | 'title' | 'hideSignup' | 'featuresOff'>;
+  config: Pick<Config, 'scryptLogN' | 'publicUrl' | 'title' | 'hideSignup' | 'featuresOff' | 'signupActivation'>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -110,6 +113,24 @@ export function createAccountService(deps: AccountServiceDeps) {
     return `${config.publicUrl}${pathAndQuery}`;
   }
 
+  /** The throttle's key of an email, known or not, so that both are treated alike. */
+  function accountKey(email: string) {
+    return sha256(email.trim().toLowerCase());
+  }
+
+  /** 0 for the first FREE_FAILURES failures, then 2 s, 4 s, 8 s … up to 15 minutes. */
+  function delayAfter(failures: number) {
+    if (failures < FREE_FAILURES) return 0;
+    return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(failures - FREE_FAILURES, 20));
+  }
+
+  async function refuseSignIn(key: string, client: string): Promise<never> {
+    const failures = await repository.recordSignInFailure(key, client, FAILURE_WINDOW_MS);
+    const delay = delayAfter(failures);
+    if (delay > 0) await repository.blockSignIn(key, client, new Date(Date.now() + delay));
+    throw new AppError('LOGIN_INVALID');
+  }
+
   return {
     toSessionUser,
 
@@ -117,21 +138,23 @@ export function createAccountService(deps: AccountServiceDeps) {
       input: { email: string; password: string; captchaId: string; captcha: string; removeExistingSession: boolean },
       client: ClientInfo,
     ) {
-      await captcha.check(input.captchaId, input.captcha);
+      await captcha.check(input.captchaId, input.captcha, 'login');
+      // Known and unknown emails take the same steps: throttle, one scrypt, the same answer.
+      const key = accountKey(input.email);
+      const clientKey = client.ip ?? 'unknown';
+      const failures = await repository.findSignInFailures(key, clientKey);
+      const blockedUntil = failures?.blockedUntil;
+      if (blockedUntil && blockedUntil > new Date()) {
+        const seconds = Math.ceil((blockedUntil.getTime() - Date.now()) / 1000);
+        throw new AppError('SIGN_IN_THROTTLED', {
+          message: `Too many failed sign-ins from here. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or reset your password.`,
+        });
+      }
       const user = await repository.findUserByEmail(input.email);
-      if (!user) {
-        await verifyPassword(input.password, await dummyHash);
-        throw new AppError('LOGIN_INVALID');
-      }
-      if (user.lockedUntil && user.lockedUntil > new Date()) throw new AppError('ACCOUNT_LOCKED');
-      if (!(await verifyPassword(input.password, user.passwordHash))) {
-        const lockedUntil = await repository.recordFailedLogin(user.id, LOCK_THRESHOLD, LOCK_MS);
-        if (lockedUntil && lockedUntil > new Date()) throw new AppError('ACCOUNT_LOCKED');
-        throw new AppError('LOGIN_INVALID');
-      }
+      const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
+      if (!user || !passwordOk) return refuseSignIn(key, clientKey);
       if (user.state !== 1) throw new AppError('ACCOUNT_INACTIVE');
-      if (user.failedLogins > 0 || user.lockedUntil)
-        await repository.updateUser(user.id, { failedLogins: 0, lockedUntil: null });
+      if (failures) await repository.clearSignInFailures(key, clientKey);
 
       const enterprise = await repository.findEnterprise(user.enterpriseId);
       const challengeToken = randomToken();
@@ -218,13 +241,28 @@ export function createAccountService(deps: AccountServiceDeps) {
         );
         return { enterprise, user };
       });
-      const url = link(`/signup-verify/${code}`);
+      const activationPath = `/signup-verify/${code}`;
+      if (config.signupActivation === 'screen') {
+        return {
+          message:
+            'Your account has been created. This server does not send mail, so activate your account with the link below.',
+          activationPath,
+        };
+      }
+      const url = link(activationPath);
       await mailer.send({
         enterpriseId: enterprise.id,
         to: input.emailId,
         subject: `Activate your ${config.title} account`,
         text: `Hello ${input.name},\n\nWelcome to ${config.title}. Activate your account by opening this link:\n${url}\n\nThe link is valid for 7 days.`,
       });
+      if (mailer.transport !== 'smtp') {
+        // A server install that chose mail but has none yet: say so rather than 'check your email'.
+        return {
+          message:
+            "Your account has been created, but this server cannot send mail yet, so the activation link was not sent. Please ask the server's operator to set up mail.",
+        };
+      }
       return { message: 'Your account has been created. Please check your email to activate it.' };
     },
 
@@ -236,15 +274,17 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     async recover(input: { emailId: string; captchaId: string; captcha: string }) {
-      await captcha.check(input.captchaId, input.captcha);
+      await captcha.check(input.captchaId, input.captcha, 'forgetPassword');
       const user = await repository.findUserByEmail(input.emailId);
       if (user && user.state === 1) {
         const code = randomToken();
-        await repository.createCode({
-          userId: user.id,
-          kind: 'reset',
-          codeHash: sha256(code),
-          expiresAt: new Date(Date.now() + RESET_MS),
+        // Only the newest link works: issuing one ends the earlier ones.
+        await repository.transaction(async (tx) => {
+          await repository.endResetCodes(user.id, tx);
+          await repository.createCode(
+            { userId: user.id, kind: 'reset', codeHash: sha256(code), expiresAt: new Date(Date.now() + RESET_MS) },
+            tx,
+          );
         });
         const query = new URLSearchParams({ uId: user.id, eId: user.enterpriseId, resetCode: code });
         const url = link(`/reset-password?${query.toString()}`);
@@ -265,7 +305,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       const used = await repository.transaction(async (tx) => {
         const code = await repository.consumeCode('reset', sha256(input.resetCode), tx);
         if (!code || code.userId !== user.id) return null;
-        await repository.updateUser(user.id, { passwordHash, failedLogins: 0, lockedUntil: null }, tx);
+        await repository.updateUser(user.id, { passwordHash }, tx);
+        await repository.endResetCodes(user.id, tx);
+        // The owner who proved their mailbox is never kept waiting by a stranger's failures.
+        await repository.clearSignInFailures(accountKey(user.email), undefined, tx);
         return code;
       });
       if (!used) throw new AppError('RESET_LINK_INVALID');
@@ -284,7 +327,11 @@ export function createAccountService(deps: AccountServiceDeps) {
           fieldErrors: { currentPassword: 'Your current password is not correct' },
         });
       }
-      await repository.updateUser(user.id, { passwordHash: await hashPassword(input.password, config.scryptLogN) });
+      const passwordHash = await hashPassword(input.password, config.scryptLogN);
+      await repository.transaction(async (tx) => {
+        await repository.updateUser(user.id, { passwordHash }, tx);
+        await repository.endResetCodes(user.id, tx);
+      });
       const ended = await sessions.revokeAllForUser(user.id, auth.sessionId);
       return {
         message:

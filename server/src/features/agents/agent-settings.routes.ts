@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentLimits, agentRoutes } from '@parley/contracts/agents';
 import { addRoute } from '../../platform/http';
 import { AppError } from '../../platform/errors';
+import { cleanFileName } from '../../platform/files';
 import type { AgentsDeps } from './index';
 import { createAgentSettingsService, type UploadedPart } from './agent-settings.service';
 
@@ -21,7 +22,7 @@ async function readDocuments(request: FastifyRequest): Promise<UploadedPart[]> {
     })) {
       if (part.type !== 'file') continue;
       const bytes = await part.toBuffer();
-      if (part.fieldname === 'files') parts.push({ name: part.filename, bytes });
+      if (part.fieldname === 'files') parts.push({ name: cleanFileName(part.filename), bytes });
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT')

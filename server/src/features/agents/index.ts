@@ -7,6 +7,7 @@ import { registerAgentSettingsRoutes } from './agent-settings.routes';
 import { registerStoryRoutes } from './stories.routes';
 import { registerIntentRoutes } from './intents.routes';
 import { registerEntityRoutes } from './entities.routes';
+import { createIntentsRepository } from './intents.repository';
 import type { AgentTrainer } from './agents.service';
 
 /** What the agents feature needs from the integrations feature (injected in app.ts). */
@@ -34,4 +35,10 @@ export function agentsFeature(app: FastifyInstance, deps: AgentsDeps) {
   registerStoryRoutes(app, deps);
   registerIntentRoutes(app, deps);
   registerEntityRoutes(app, deps);
+  const intents = createIntentsRepository(deps.db);
+  return {
+    /** Whether the operator marked the agent's intent of that name as a handoff (read live: no retraining). */
+    isHandoffIntent: (enterpriseId: string, agentId: string, intentName: string) =>
+      intents.isHandoff(enterpriseId, agentId, intentName),
+  };
 }

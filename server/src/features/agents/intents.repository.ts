@@ -16,6 +16,7 @@ export interface IntentValues {
   responses: { response: string }[];
   parameters: IntentParameterRow[];
   entityIds: string[];
+  handoff: boolean;
 }
 
 /** Intents of a story. Every query is scoped by the caller's enterprise, the agent and the story. */
@@ -57,6 +58,7 @@ export function createIntentsRepository(db: Db) {
           name: agentIntents.name,
           storyId: agentIntents.storyId,
           phraseCount: sql<number>`jsonb_array_length(${agentIntents.utterances})::int`,
+          handoff: agentIntents.handoff,
           updatedAt: agentIntents.updatedAt,
         })
         .from(agentIntents)
@@ -107,6 +109,21 @@ export function createIntentsRepository(db: Db) {
           ),
         );
       return new Map(rows.map((row) => [row.id, row.name]));
+    },
+    /** The agent's intent of that name (any story) is marked to hand the customer to people. */
+    async isHandoff(enterpriseId: string, agentId: string, name: string) {
+      const [row] = await db
+        .select({ handoff: agentIntents.handoff })
+        .from(agentIntents)
+        .where(
+          and(
+            eq(agentIntents.enterpriseId, enterpriseId),
+            eq(agentIntents.agentId, agentId),
+            sql`lower(${agentIntents.name}) = lower(${name})`,
+          ),
+        )
+        .limit(1);
+      return row?.handoff === true;
     },
     async create(enterpriseId: string, agentId: string, storyId: string, values: IntentValues) {
       const [row] = await db

@@ -126,6 +126,7 @@ describe('intents', () => {
         },
         { name: 'when', entityId: 'sys.date', entityName: 'date', required: false, prompts: ['When?', 'Which day?'] },
       ],
+      handoff: false,
     });
     const read = await call('GET', `${intentsUrl()}/${created.id}`);
     expect(read.statusCode).toBe(200);
@@ -190,12 +191,14 @@ describe('intents', () => {
       utterances: [{ utterance: 'first phrase' }, { utterance: 'second phrase' }],
       responses: [{ response: 'Done' }],
       entities: [],
+      handoff: true,
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.body.data).toMatchObject({
       name: 'edited intent',
       utterances: [{ utterance: 'first phrase' }, { utterance: 'second phrase' }],
       entities: [],
+      handoff: true,
     });
     expect(Date.parse(saved.body.data.updatedAt as string)).toBeGreaterThanOrEqual(
       Date.parse(created.updatedAt as string),

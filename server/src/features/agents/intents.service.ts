@@ -40,6 +40,7 @@ export function createIntentsService(deps: { repository: IntentsRepository }) {
         const entityName = custom.get(parameter.entityId) ?? systemNames.get(parameter.entityId);
         return { ...parameter, ...(entityName !== undefined ? { entityName } : {}) };
       }),
+      handoff: row.handoff,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -93,6 +94,7 @@ export function createIntentsService(deps: { repository: IntentsRepository }) {
         prompts: parameter.prompts,
       })),
       entityIds: [...new Set(input.entities.map((parameter) => parameter.entityId))],
+      handoff: input.handoff,
     };
   }
 

@@ -4,7 +4,7 @@ import { adminRoutes, auditExport } from '@parley/contracts/admin';
 import type { Db } from '../../db/client';
 import { addRoute } from '../../platform/http';
 import { createAuditTrailRepository } from './audit-trail.repository';
-import { csvLine } from './audit-trail.csv';
+import { csvLine } from '../../platform/csv-cells';
 
 /** Read side of the audit log that the platform writes for every mutating request. */
 export function auditTrailFeature(app: FastifyInstance, deps: { db: Db }) {

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { broadcastMessages, type BlacklistEntry } from '@parley/contracts/broadcasts';
+import { phoneMessages } from '@parley/contracts/phone';
 import { normalizePhone } from '../../platform/phone';
+import type { MessagingChannel } from '../../platform/messaging/channel-messaging';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 import { createBlacklistRepository } from './blacklist.repository';
 import { blacklistTexts, createBlacklistService } from './blacklist.service';
@@ -83,9 +85,9 @@ describe('adding numbers', () => {
 
   it('keeps a reason that looks like a formula as plain text', async () => {
     const reason = '=HYPERLINK("http://evil.test","click")';
-    await call(admin, 'POST', '/api/blacklist', { phoneNumbers: ['+442071838750'], reason });
-    const { body } = await list(admin, '?search=442071838750');
-    expect(body.data.blacklist).toEqual([expect.objectContaining({ phoneNumber: '+442071838750', reason })]);
+    await call(admin, 'POST', '/api/blacklist', { phoneNumbers: ['+447400123456'], reason });
+    const { body } = await list(admin, '?search=447400123456');
+    expect(body.data.blacklist).toEqual([expect.objectContaining({ phoneNumber: '+447400123456', reason })]);
   });
 });
 
@@ -138,6 +140,33 @@ describe('the list', () => {
     // The same number may be on both lists.
     const added = await call(other, 'POST', '/api/blacklist', { phoneNumbers: [entry!.phoneNumber] });
     expect(added.body.data).toMatchObject({ added: 1, already: 0 });
+  });
+});
+
+describe('landlines and service numbers', () => {
+  it('are refused with why, typed or imported', async () => {
+    const tenant = await createTenant(context);
+    const typed = await call(tenant, 'POST', '/api/blacklist', {
+      phoneNumbers: ['1234567890', '+1 800 234 5678', '9876543219'],
+    });
+    expect(typed.body.data).toEqual({
+      added: 1,
+      already: 0,
+      invalid: [
+        { line: 1, value: '1234567890', message: phoneMessages.landline },
+        { line: 2, value: '+1 800 234 5678', message: phoneMessages.serviceNumber },
+      ],
+    });
+    const imported = await importFile(tenant, 'numbers.csv', '+44 20 7946 0000\n9876543218\n');
+    expect(imported.body.data).toEqual({
+      added: 1,
+      already: 0,
+      invalid: [{ line: 1, value: '+44 20 7946 0000', message: phoneMessages.landline }],
+    });
+    expect((await list(tenant)).body.data.blacklist.map((entry) => entry.phoneNumber).sort()).toEqual([
+      '+919876543218',
+      '+919876543219',
+    ]);
   });
 });
 
@@ -249,6 +278,24 @@ describe('who may use it', () => {
       off.enterpriseId,
     ]);
     expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('an inbound STOP', () => {
+  it('lists a sender with a phone number, not one WhatsApp names only by user id or username', async () => {
+    const tenant = await createTenant(context);
+    const service = createBlacklistService({
+      repository: createBlacklistRepository(context.database.db),
+      normalizePhone,
+      defaultPhoneRegion: 'IN',
+    });
+    const channel = { adapter: { enterpriseId: tenant.enterpriseId }, name: 'Offers WhatsApp' } as MessagingChannel;
+    const stop = (from: string) =>
+      service.handleInbound(channel, { vendorMessageId: from, from, at: new Date(), type: 'text', text: 'STOP' });
+    await stop('US.13491208655302741918');
+    await stop('@asha');
+    await stop('+919700000077');
+    expect((await list(tenant)).body.data.blacklist.map((entry) => entry.phoneNumber)).toEqual(['+919700000077']);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { blacklistRoutes as routes } from '@parley/contracts/broadcasts';
 import { envelope, errorEnvelope } from '@parley/contracts/envelope';
 import { addRoute } from '../../platform/http';
+import { cleanFileName } from '../../platform/files';
 import { AppError } from '../../platform/errors';
 import { importLimits, type BlacklistService } from './blacklist.service';
 
@@ -40,7 +41,7 @@ export function registerBlacklistRoutes(app: FastifyInstance, deps: { blacklist:
       const part = await request.file({ limits: { fileSize: importLimits.maxBytes, files: 1 } });
       if (!part || part.fieldname !== 'file') throw new AppError('FILE_EMPTY');
       const data = await blacklist.importCsv(auth, {
-        fileName: part.filename,
+        fileName: cleanFileName(part.filename),
         stream: part.file,
         truncated: () => part.file.truncated,
       });

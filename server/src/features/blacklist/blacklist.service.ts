@@ -11,6 +11,7 @@ import {
 } from '@parley/contracts/broadcasts';
 import { AppError } from '../../platform/errors';
 import { readCsvRows, type CsvRow } from '../../platform/csv-parser';
+import { phoneProblemMessage } from '../../platform/phone';
 import type { Blocklist, BlockReason } from '../../platform/messaging/broadcast-ports';
 import type { MessagingChannel } from '../../platform/messaging/channel-messaging';
 import type { InboundMessage } from '../../platform/messaging/vendor-adapter';
@@ -105,6 +106,8 @@ export function createBlacklistService(deps: {
 }) {
   const { repository } = deps;
   const normalize = (value: string) => deps.normalizePhone(value, deps.defaultPhoneRegion);
+  const problem = (value: string) =>
+    phoneProblemMessage(value, deps.defaultPhoneRegion, broadcastMessages.invalidNumber);
 
   /** Adds numbers a batch at a time: duplicates within the batch and numbers already listed count as `already`. */
   function collector(
@@ -178,7 +181,7 @@ export function createBlacklistService(deps: {
           collect.invalid({
             line: index + 1,
             value,
-            message: value === '' ? broadcastMessages.mandatory : broadcastMessages.invalidNumber,
+            message: value === '' ? broadcastMessages.mandatory : problem(value),
           });
       }
       return collect.done();
@@ -232,7 +235,7 @@ export function createBlacklistService(deps: {
           collect.invalid({
             line: row.row,
             value: value.slice(0, 200),
-            message: value === '' ? broadcastMessages.mandatory : broadcastMessages.invalidNumber,
+            message: value === '' ? broadcastMessages.mandatory : problem(value),
           });
       };
       try {
@@ -247,9 +250,13 @@ export function createBlacklistService(deps: {
       return collect.done();
     },
 
-    /** An inbound 'STOP' or 'रोकें' puts its sender on the list; 'START' takes an opt-out off again. */
+    /**
+     * An inbound 'STOP' or 'रोकें' puts its sender on the list; 'START' takes an opt-out off again.
+     * The list holds phone numbers: a sender WhatsApp names only by user id or username is skipped.
+     */
     async handleInbound(channel: MessagingChannel, message: InboundMessage) {
       if (message.type !== 'text' && message.type !== 'button') return;
+      if (!message.from.startsWith('+')) return;
       const enterpriseId = channel.adapter.enterpriseId;
       const text = message.text.trim();
       if (isOptOut(text)) {

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Blocklist } from '../../platform/messaging/broadcast-ports';
 import type { ChannelMessaging } from '../../platform/messaging/channel-messaging';
-import { normalizePhone } from '../../platform/phone';
+import { customerPhone } from '../../platform/phone';
 import { createBlacklistRepository } from './blacklist.repository';
 import { registerBlacklistRoutes } from './blacklist.routes';
 import { createBlacklistService } from './blacklist.service';
@@ -21,7 +21,7 @@ export function blacklistFeature(
 ): { blocklist: Blocklist } {
   const blacklist = createBlacklistService({
     repository: createBlacklistRepository(deps.db),
-    normalizePhone,
+    normalizePhone: customerPhone,
     defaultPhoneRegion: deps.config.defaultPhoneRegion,
   });
   registerBlacklistRoutes(app, { blacklist });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { BroadcastCheck, BroadcastDetail, BroadcastRequest, TemplateVariable } from '@parley/contracts/broadcasts';
+import { phoneMessages } from '@parley/contracts/phone';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 import { blacklist, broadcastRecipients, broadcasts, rateCard } from '../../db/schema/broadcasts';
 import {
@@ -267,6 +268,15 @@ describe('pre-send check', () => {
     });
     // The check writes nothing.
     expect(await storedCount(admin.enterpriseId)).toBe(0);
+  });
+
+  it('counts a landline and a toll-free number as invalid, saying why', async () => {
+    const answer = await check(admin, orderRequest(['+919800000001', '1234567890', '+1 800 234 5678']));
+    expect(answer.body.data).toMatchObject({ total: 3, valid: 1, invalid: 2, fieldErrors: {} });
+    expect(answer.body.data.examples.invalid).toEqual([
+      { phone: '1234567890', reason: phoneMessages.landline },
+      { phone: '+1 800 234 5678', reason: phoneMessages.serviceNumber },
+    ]);
   });
 
   it('gives at most five examples of a kind', async () => {

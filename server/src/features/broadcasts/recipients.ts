@@ -2,7 +2,7 @@ import { broadcastLimits, broadcastMessages } from '@parley/contracts/broadcasts
 import type { TemplateValueKey, TemplateValues } from '@parley/contracts/templates';
 import type { CustomerLookup } from '../../platform/customer-lookup';
 import type { Blocklist, BlockReason } from '../../platform/messaging/broadcast-ports';
-import { normalizePhone } from '../../platform/phone';
+import { customerPhone, phoneProblemMessage } from '../../platform/phone';
 import type { CompiledMapping } from './template-variables';
 
 /**
@@ -47,10 +47,16 @@ export const blockReasonText: Record<BlockReason, string> = {
 export const requestNumbers = (numbers: readonly string[]) =>
   numbers.map((number) => number.trim()).filter((number) => number !== '');
 
-/** E.164 of a number, or null (shorter than the spec's 10 characters, or not a valid number). */
+/** E.164 of a number, or null (shorter than the spec's 10 characters, not a valid number, or one that cannot be messaged). */
 export function recipientPhone(raw: string, defaultRegion: string): string | null {
   if (raw.replace(/[\s-]/g, '').length < broadcastLimits.mobileMinLength) return null;
-  return normalizePhone(raw, defaultRegion);
+  return customerPhone(raw, defaultRegion);
+}
+
+/** Why recipientPhone refused a number: too short or invalid ('please enter valid number'), or its type. */
+function recipientProblem(raw: string, defaultRegion: string): string {
+  if (raw.replace(/[\s-]/g, '').length < broadcastLimits.mobileMinLength) return broadcastMessages.invalidNumber;
+  return phoneProblemMessage(raw, defaultRegion, broadcastMessages.invalidNumber);
 }
 
 /** TemplateValues from the filled value of each variable key (only the keys given). */
@@ -94,7 +100,7 @@ export async function resolveRecipients(input: {
   const seen = new Set<string>();
   for (const raw of numbers) {
     const phone = recipientPhone(raw, input.defaultRegion);
-    if (!phone) invalid.push({ phone: raw, reason: broadcastMessages.invalidNumber });
+    if (!phone) invalid.push({ phone: raw, reason: recipientProblem(raw, input.defaultRegion) });
     else if (seen.has(phone)) duplicate.push({ phone, reason: broadcastMessages.duplicate });
     else {
       seen.add(phone);

@@ -73,6 +73,26 @@ export function createChannelsRepository(db: Db) {
       const [row] = await db.select().from(channels).where(eq(channels.webhookKey, key));
       return row;
     },
+    /** The enterprise's channel whose credentials name this WhatsApp phone number id (the oldest, should two). */
+    async getByPhoneNumberId(enterpriseId: string, phoneNumberId: string): Promise<ChannelRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(channels)
+        .where(
+          and(eq(channels.enterpriseId, enterpriseId), sql`${channels.settings}->>'phoneNumberId' = ${phoneNumberId}`),
+        )
+        .orderBy(asc(channels.createdAt))
+        .limit(1);
+      return row;
+    },
+    /** The enterprise's channels whose credentials name this WhatsApp Business Account. */
+    async listByWabaId(enterpriseId: string, wabaId: string): Promise<ChannelRow[]> {
+      return db
+        .select()
+        .from(channels)
+        .where(and(eq(channels.enterpriseId, enterpriseId), sql`${channels.settings}->>'wabaId' = ${wabaId}`))
+        .orderBy(asc(channels.createdAt));
+    },
     async insert(values: typeof channels.$inferInsert) {
       const [row] = await db.insert(channels).values(values).returning({ id: channels.id });
       return row!;

@@ -12,7 +12,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { createGroupCommit } from '../../platform/group-commit';
 import type { VendorAdapters } from '../../platform/messaging/adapters';
-import type { ChannelMessaging, MessagingChannel, StatusUpdate } from '../../platform/messaging/channel-messaging';
+import {
+  SESSION_WINDOW_MS,
+  type ChannelMessaging,
+  type MessagingChannel,
+  type StatusUpdate,
+} from '../../platform/messaging/channel-messaging';
 import {
   VendorError,
   type InboundMessage,
@@ -43,11 +48,52 @@ const BULK_LOG_BATCH = 500;
 const WEBHOOK_CHANNEL_TTL_MS = 5000;
 const STATUS_BATCH = 1000;
 
-/** WhatsApp's customer-service window: a session message needs an inbound message this recent. */
-export const SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
+export { SESSION_WINDOW_MS };
 
 export interface MessagingLogger {
   error(details: object, message: string): void;
+  warn?(details: object, message: string): void;
+}
+
+/**
+ * What Parley keeps of an inbound message in channel_messages.content, one typed shape whatever
+ * the vendor (decision 017): `type` and a readable `text` always; the type's own part (media,
+ * location, contacts, reaction, reply, flow, order, system, errors) beside them; who wrote
+ * (`sender`: phone, WhatsApp user id, username) and the message it answers (`context`).
+ */
+export function inboundContent(message: InboundMessage): Record<string, unknown> {
+  const content: Record<string, unknown> = { type: message.type, text: message.text };
+  if (message.buttonPayload !== undefined) content.buttonPayload = message.buttonPayload;
+  const parts = [
+    'reply',
+    'media',
+    'location',
+    'contacts',
+    'reaction',
+    'flow',
+    'order',
+    'system',
+    'errors',
+    'context',
+  ] as const;
+  for (const part of parts) if (message[part] !== undefined) content[part] = message[part];
+  if (message.name) content.name = message.name;
+  if (message.userId || message.username)
+    content.sender = {
+      ...(message.from.startsWith('+') ? { phone: message.from } : {}),
+      ...(message.userId ? { userId: message.userId } : {}),
+      ...(message.username ? { username: message.username } : {}),
+    };
+  return content;
+}
+
+/** channel_messages.kind of an inbound message: text, media, interactive, or the type itself. */
+function inboundKind(type: InboundMessage['type']): string {
+  if (type === 'text') return 'text';
+  if (type === 'button' || type === 'flow') return 'interactive';
+  if (type === 'image' || type === 'video' || type === 'document' || type === 'audio' || type === 'sticker')
+    return 'media';
+  return type;
 }
 
 export function toChannelMessage(row: ChannelMessageRow): ChannelMessage {
@@ -111,13 +157,20 @@ export function createMessagingService(deps: {
   const repository = createChannelsRepository(deps.db);
   const { secrets: box, adapters, bus, config, log } = deps;
   const statusHandlers: ((updates: StatusUpdate[]) => Promise<void>)[] = [];
-  const inboundHandlers: ((channel: MessagingChannel, message: InboundMessage) => Promise<void>)[] = [];
+  const inboundHandlers: ((
+    channel: MessagingChannel,
+    message: InboundMessage,
+    stored: { id: string; channelId: string; customerNumber: string },
+  ) => Promise<void>)[] = [];
   const templateHandlers: ((channel: MessagingChannel, event: TemplateStatusEvent) => Promise<void>)[] = [];
 
   async function publish(row: Pick<ChannelMessageRow, 'id' | 'enterpriseId' | 'channelId' | 'status' | 'direction'>) {
     try {
       await bus.publish({
         enterpriseId: row.enterpriseId,
+        // A topic of its own: no console shows the raw channel log, and without one every open
+        // console got a second frame for each customer message (measured by the realtime bench).
+        topic: `channel:${row.channelId}`,
         name: 'channelMessage.updated',
         payload: { channelId: row.channelId, messageId: row.id, status: row.status, direction: row.direction },
       });
@@ -325,18 +378,27 @@ export function createMessagingService(deps: {
       const open = await repository.hasInboundSince(target.row.id, to, new Date(Date.now() - SESSION_WINDOW_MS));
       if (!open) throw new AppError('CHANNEL_OUTSIDE_WINDOW');
     }
-    const message = { ...input.message, to };
+    let message: SessionMessage = { ...input.message, to };
+    // A vendor fetches the file itself: a Parley file URL goes out as a signed, expiring link.
+    // (The Sandbox phone too: it shows the file in an <img> that carries no session.)
+    if (message.kind === 'media' && deps.media) {
+      const match = FILE_URL.exec(message.url);
+      if (match && (!message.url.startsWith('http') || message.url.startsWith(config.publicUrl)))
+        message = { ...message, url: (await deps.media.link(enterpriseId, match[1]!)).url };
+    }
     const content =
       message.kind === 'text'
         ? { type: 'text', text: message.text }
-        : {
-            type: 'media',
-            mediaType: message.mediaType,
-            url: message.url,
-            fileName: message.fileName,
-            caption: message.caption,
-            ...extraContent,
-          };
+        : message.kind === 'buttons'
+          ? { type: 'buttons', text: message.text, buttons: message.buttons }
+          : {
+              type: 'media',
+              mediaType: message.mediaType,
+              url: message.url,
+              fileName: message.fileName,
+              caption: message.caption,
+              ...extraContent,
+            };
     return send(target, to, () => target.adapter.sendSession(target.channel, message), {
       kind: message.kind,
       content,
@@ -420,34 +482,88 @@ export function createMessagingService(deps: {
 
   async function storeInbound(channel: MessagingChannel, row: ChannelRow, messages: InboundMessage[]) {
     for (const message of messages) {
-      const kind =
-        message.type === 'text'
-          ? 'text'
-          : message.type === 'button'
-            ? 'interactive'
-            : message.type === 'other'
-              ? 'other'
-              : 'media';
-      const content: Record<string, unknown> = { type: message.type, text: message.text };
-      if (message.buttonPayload !== undefined) content.buttonPayload = message.buttonPayload;
-      if (message.media) content.media = message.media;
-      if (message.name) content.name = message.name;
       const stored = await repository.insertInbound({
         enterpriseId: row.enterpriseId,
         channelId: row.id,
         direction: 'in',
         customerNumber: message.from,
         vendorMessageId: message.vendorMessageId,
-        kind,
-        content,
+        kind: inboundKind(message.type),
+        content: inboundContent(message),
         status: 'received',
         statusAt: message.at,
         source: 'inbound',
       });
       if (!stored) continue; // a repeat
       await publish(stored);
-      await runHandlers(inboundHandlers, channel, message, 'inbound');
+      for (const handler of inboundHandlers) {
+        try {
+          await handler(channel, message, {
+            id: stored.id,
+            channelId: stored.channelId,
+            customerNumber: stored.customerNumber,
+          });
+        } catch (error) {
+          log.error({ err: error, channelId: channel.adapter.id }, 'an inbound handler failed');
+        }
+      }
     }
+  }
+
+  /**
+   * The enterprise's channel with this WhatsApp phone number id (Meta's metadata.phone_number_id),
+   * read at most every few seconds per number: two numbers of one Meta app share a webhook
+   * subscription, so either number's URL may receive the other's callbacks.
+   */
+  const numberTargets = new Map<string, { at: number; target: Promise<ChannelRow | undefined> }>();
+  async function channelOfNumber(enterpriseId: string, phoneNumberId: string): Promise<ChannelRow | undefined> {
+    const key = `${enterpriseId}:${phoneNumberId}`;
+    const hit = numberTargets.get(key);
+    if (hit && Date.now() - hit.at < WEBHOOK_CHANNEL_TTL_MS) return hit.target;
+    const target = repository.getByPhoneNumberId(enterpriseId, phoneNumberId);
+    numberTargets.set(key, { at: Date.now(), target });
+    if (numberTargets.size > 10_000) numberTargets.clear();
+    return target.catch((error: unknown) => {
+      numberTargets.delete(key);
+      throw error;
+    });
+  }
+
+  /**
+   * Splits a callback's statuses and messages by the business number they name: the channel's own
+   * (or unnamed) stay with it, another number's go to the enterprise's channel of that number, and
+   * the numbers no channel of the enterprise has are answered separately (never stored here).
+   */
+  async function routeByNumber(row: ChannelRow, parsed: { statuses: StatusEvent[]; inbound: InboundMessage[] }) {
+    const own = row.settings.phoneNumberId?.trim();
+    const groups = new Map<string, { row: ChannelRow; statuses: StatusEvent[]; inbound: InboundMessage[] }>();
+    const unknown = new Set<string>();
+    const groupOf = async (phoneNumberId: string | undefined) => {
+      const target =
+        !own || !phoneNumberId || phoneNumberId === own ? row : await channelOfNumber(row.enterpriseId, phoneNumberId);
+      if (!target) {
+        unknown.add(phoneNumberId!);
+        return undefined;
+      }
+      let group = groups.get(target.id);
+      if (!group) groups.set(target.id, (group = { row: target, statuses: [], inbound: [] }));
+      return group;
+    };
+    for (const event of parsed.statuses) (await groupOf(event.phoneNumberId))?.statuses.push(event);
+    for (const message of parsed.inbound) (await groupOf(message.phoneNumberId))?.inbound.push(message);
+    return { groups: [...groups.values()], unknown: [...unknown] };
+  }
+
+  /**
+   * The channels a template event concerns: templates belong to a WhatsApp Business Account, and
+   * every channel of the enterprise on that account may hold the template (each matches its own by
+   * id or name). Without an account on the event or the channel, the URL's channel alone.
+   */
+  async function templateTargets(row: ChannelRow, channel: MessagingChannel, wabaId: string | undefined) {
+    if (!wabaId || !row.settings.wabaId) return [channel];
+    const rows = await repository.listByWabaId(row.enterpriseId, wabaId);
+    if (rows.length === 0) return [channel];
+    return rows.map((target) => (target.id === row.id ? channel : toMessagingChannel(box, config.publicUrl, target)));
   }
 
   const messaging: ChannelMessaging & {
@@ -514,9 +630,25 @@ export function createMessagingService(deps: {
         if (error instanceof VendorError) return { kind: 'reject', status: 400, reason: error.message };
         throw error;
       }
-      await storeStatuses(row, parsed.statuses);
-      await storeInbound(channel, row, parsed.inbound);
-      for (const event of parsed.templates) await runHandlers(templateHandlers, channel, event, 'template status');
+      const { groups, unknown } = await routeByNumber(row, parsed);
+      for (const group of groups) {
+        const groupChannel = group.row.id === row.id ? channel : toMessagingChannel(box, config.publicUrl, group.row);
+        await storeStatuses(group.row, group.statuses);
+        await storeInbound(groupChannel, group.row, group.inbound);
+      }
+      // One lookup per account a callback names, however many template changes it carries.
+      const targetsByWaba = new Map<string | undefined, Promise<MessagingChannel[]>>();
+      for (const event of parsed.templates) {
+        let targets = targetsByWaba.get(event.wabaId);
+        if (!targets) targetsByWaba.set(event.wabaId, (targets = templateTargets(row, channel, event.wabaId)));
+        for (const target of await targets) await runHandlers(templateHandlers, target, event, 'template status');
+      }
+      if (unknown.length > 0) {
+        // Refused, so that the vendor tries again (Meta: up to 7 days) once the number's channel exists.
+        const reason = `No channel of this enterprise has the WhatsApp phone number id ${unknown.join(', ')}: its statuses and messages were not stored`;
+        (log.warn ?? log.error).call(log, { channelId: row.id, phoneNumberIds: unknown }, reason);
+        return { kind: 'reject', status: 403, reason };
+      }
       return { kind: 'accept' };
     },
 

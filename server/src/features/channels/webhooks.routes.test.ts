@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Channel, ChannelMessage } from '@parley/contracts/channels';
-import { channelMessageEvents, channelMessages } from '../../db/schema/channels';
+import { channelMessageEvents } from '../../db/schema/channels';
 import { createVendorAdapters } from '../../platform/messaging/adapters';
 import type { VendorAdapter } from '../../platform/messaging/vendor-adapter';
 import { signBody, templateStatusCallback, whatsAppCallback } from '../../platform/messaging/whatsapp-webhooks';
@@ -11,6 +11,7 @@ import { createSecretBox } from '../../platform/secrets';
 import { AppError } from '../../platform/errors';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 import { startFakeMeta, type FakeMeta } from '../../../test/fake-vendors/meta';
+import { channelMessageRows } from '../../../test/messaging-harness';
 import { createMediaLinks, MEDIA_LINK_TTL_MS } from './media-links';
 import { createMessagingService } from './messaging.service';
 
@@ -73,18 +74,8 @@ const status = (id: string, value: 'sent' | 'delivered' | 'read' | 'failed', ext
     ],
   });
 
-async function messageRows(where: { vendorMessageId?: string; direction?: string } = {}) {
-  return context.database.db
-    .select()
-    .from(channelMessages)
-    .where(
-      and(
-        eq(channelMessages.channelId, channel.id),
-        where.vendorMessageId ? eq(channelMessages.vendorMessageId, where.vendorMessageId) : undefined,
-        where.direction ? eq(channelMessages.direction, where.direction) : undefined,
-      ),
-    );
-}
+const messageRows = (where: { vendorMessageId?: string; direction?: string } = {}) =>
+  channelMessageRows(context.database.db, channel.id, where);
 async function eventRows(vendorMessageId: string) {
   return context.database.db
     .select()
@@ -299,12 +290,17 @@ describe('inbound messages and statuses', () => {
     });
   });
 
-  it('publishes channelMessage.updated for new and changed messages', async () => {
+  it("publishes channelMessage.updated on the channel's topic only, not to every console", async () => {
     const before = await context.bus.lastId();
     await deliver(inbound('notify me'));
-    const events = await context.bus.since(admin.enterpriseId, admin.userId, before);
-    expect(events.map((event) => event.name)).toContain('channelMessage.updated');
-    expect(events.at(-1)!.payload).toMatchObject({ channelId: channel.id, direction: 'in', status: 'received' });
+    const events = await context.bus.since(admin.enterpriseId, admin.userId, before, 500, [`channel:${channel.id}`]);
+    // The inbound message may start an automatic reply in the background; look for the inbound one.
+    const updated = events.filter((event) => event.name === 'channelMessage.updated').map((event) => event.payload);
+    expect(updated).toContainEqual(
+      expect.objectContaining({ channelId: channel.id, direction: 'in', status: 'received' }),
+    );
+    const everyone = await context.bus.since(admin.enterpriseId, admin.userId, before);
+    expect(everyone.map((event) => event.name)).not.toContain('channelMessage.updated');
   });
 });
 

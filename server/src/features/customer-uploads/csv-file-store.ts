@@ -96,8 +96,9 @@ export async function saveCsvUpload(
       (verdict ?? judge()).then(() => done(), done);
     },
   });
+  const out = fs.createWriteStream(target, { flags: 'wx' });
   try {
-    await pipeline(input.stream, inspect, fs.createWriteStream(target, { flags: 'wx' }));
+    await pipeline(input.stream, inspect, out);
     if (input.truncated()) throw new AppError('PAYLOAD_TOO_LARGE');
     if (refused) throw refused;
     const [header, ...rest] = firstRows;
@@ -118,6 +119,9 @@ export async function saveCsvUpload(
       .returning({ id: files.id });
     return { fileId: row!.id, size, headers };
   } catch (error) {
+    // A body that breaks at once fails the pipeline before the file is even open; the open still
+    // completes (and creates the file) after that, so the file goes only once the stream is closed.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fsp.rm(target, { force: true }).catch(() => undefined);
     throw error;
   }

@@ -106,10 +106,97 @@ describe('CsvParser', () => {
     expect(rows[2]!.fields).toEqual(['Asha', '1']);
   });
 
-  it('reports an unclosed quote at the end of the file as one error row', () => {
-    const rows = parse('name,phone\nAsha,1\n"Ravi,2\nMeena,3\n');
-    expect(rows.map((row) => row.problem)).toEqual([null, null, 'quoting']);
-    expect(rows[2]!.raw).toBe('"Ravi,2\nMeena,3');
+  it('reports a quote still open at the end of the file on its own line and reads the lines after it', () => {
+    const text = 'name,phone\nAsha,1\nRavi,"2\nMeena,3\r\nLast,5';
+    for (const chunk of [1, 3, 1000]) {
+      const rows = parse(text, chunk);
+      expect(rows.map((row) => [row.row, row.problem, row.column, row.raw])).toEqual([
+        [1, null, undefined, 'name,phone'],
+        [2, null, undefined, 'Asha,1'],
+        [3, 'quoting', 2, 'Ravi,"2'],
+        [4, null, undefined, 'Meena,3'],
+        [5, null, undefined, 'Last,5'],
+      ]);
+      expect(fields(rows)[3]).toEqual(['Meena', '3']);
+      expect(rows.map((row) => row.end)).toEqual(
+        ['Asha', 'Ravi', 'Meena', 'Last'].map((start) => text.indexOf(start)).concat(text.length),
+      );
+    }
+  });
+
+  it('turns each kind of malformed quoting into an error row naming the column, and goes on', () => {
+    const text = [
+      'name,phone,note',
+      '"a,"b,c"', // text after a closing quote (column 1); the quote in `c"` is not read as one
+      'Asha,98"76,x', // a quote inside a field that does not start with one
+      'Ravi,"1" ,x', // a space after the closing quote
+      'Meena, "2",x', // a space before the opening quote
+      '"Kiran""s",3,"say ""hi"""', // doubled quotes: fine
+      'Last,4,y',
+    ].join('\r\n');
+    for (const chunk of [1, 2, 5, 1000]) {
+      const rows = parse(text, chunk);
+      expect(rows.map((row) => [row.problem, row.column])).toEqual([
+        [null, undefined],
+        ['textAfterQuote', 1],
+        ['strayQuote', 2],
+        ['textAfterQuote', 2],
+        ['strayQuote', 2],
+        [null, undefined],
+        [null, undefined],
+      ]);
+      expect(rows[1]!.raw).toBe('"a,"b,c"');
+      expect(fields(rows)[5]).toEqual(['Kiran"s', '3', 'say "hi"']);
+      expect(fields(rows)[6]).toEqual(['Last', '4', 'y']);
+      expect(rows.map((row) => row.row)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    }
+  });
+
+  it('reads CR-only (old Mac) line endings, and drops the CR of a last line', () => {
+    const mac = 'name,phone\rAsha,1\r"Ra\rvi",2\r\rMeena,3\r';
+    for (const chunk of [1, 2, 4, 1000]) {
+      const rows = parse(mac, chunk);
+      expect(fields(rows)).toEqual([['name', 'phone'], ['Asha', '1'], ['Ra\rvi', '2'], [], ['Meena', '3']]);
+      expect(rows.map((row) => row.end)).toEqual([11, 18, 28, 29, 37]);
+      expect(rows[3]!.blank).toBe(true);
+    }
+    expect(fields(parse('name,phone\nAsha,1\r'))).toEqual([
+      ['name', 'phone'],
+      ['Asha', '1'],
+    ]);
+    expect(fields(parse('name,phone\r\nAsha,"1"\r'))).toEqual([
+      ['name', 'phone'],
+      ['Asha', '1'],
+    ]);
+  });
+
+  it('keeps a CRLF split across chunks as one line ending (the offset of the next row stays right)', () => {
+    const parser = new CsvParser({ maxRowBytes: MAX });
+    const rows = [
+      ...parser.push(Buffer.from('name,phone\r')),
+      ...parser.push(Buffer.from('\nAsha,"1"\r')),
+      ...parser.push(Buffer.from('\nRavi,2')),
+      ...parser.end(),
+    ];
+    expect(fields(rows)).toEqual([
+      ['name', 'phone'],
+      ['Asha', '1'],
+      ['Ravi', '2'],
+    ]);
+    expect(rows.map((row) => row.end)).toEqual([12, 22, 28]);
+  });
+
+  it('reads quotes that span chunk boundaries: doubled quotes, closing quotes and malformed ones', () => {
+    const text = 'a,b\n"x""y","p\nq"\n"z"w,1\nok,"2"\n';
+    const whole = parse(text);
+    expect(fields(whole)).toEqual([['a', 'b'], ['x"y', 'p\nq'], null, ['ok', '2']]);
+    expect(whole[2]).toMatchObject({ problem: 'textAfterQuote', column: 1, raw: '"z"w,1' });
+    const bytes = Buffer.from(text);
+    for (let cut = 1; cut < bytes.length; cut += 1) {
+      const parser = new CsvParser({ maxRowBytes: MAX });
+      const rows = [...parser.push(bytes.subarray(0, cut)), ...parser.push(bytes.subarray(cut)), ...parser.end()];
+      expect(rows, `cut at ${cut}`).toEqual(whole);
+    }
   });
 
   it('reports bytes that are not UTF-8, and NUL characters, as error rows', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customerMessages, type CustomerUpload } from '@parley/contracts/customer-master';
+import { phoneMessages } from '@parley/contracts/phone';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 import { customers, customerSegmentMembers, customerSegments } from '../../db/schema/customers';
 import {
@@ -128,7 +129,28 @@ describe('the import job', () => {
     expect(await segmentState(context, segmentId)).toEqual({ memberCount: 4, members: 4 });
   });
 
-  it('reports malformed rows (too long, unclosed quote, not UTF-8) and keeps the good ones', async () => {
+  it('rejects a landline or toll-free number with why, and keeps the mobiles', async () => {
+    const { tenant, segmentId } = await enterprise();
+    const content = [
+      'Name,Phone Number,Email,Tier,Tags',
+      'Land Line,1234567890,,Gold,',
+      'Toll Free,1800 123 456,,Gold,',
+      'Mobile One,9811111117,,Gold,',
+    ].join('\n');
+    const uploadId = await sendAndSubmit(context, tenant.token, content, { segmentId });
+    await importJob(context, { batchSize: 2 })({ enterpriseId: tenant.enterpriseId, uploadId });
+    expect(await uploadRow(context, uploadId)).toMatchObject({ state: 'COMPLETED', acceptedLines: 1, errorLines: 2 });
+    expect((await errorRows(context, uploadId)).map((row) => [row.line, row.errors])).toEqual([
+      [2, [phoneMessages.landline]],
+      [3, [phoneMessages.serviceNumber]],
+    ]);
+    expect((await customersOf(context, tenant.enterpriseId)).map((row) => row.phone)).toEqual([
+      '+919811111117',
+      '+919876543213',
+    ]);
+  });
+
+  it('reports malformed rows (too long, malformed quoting, not UTF-8) with why and keeps the good ones', async () => {
     const { tenant, segmentId } = await enterprise();
     const content = Buffer.concat([
       Buffer.from('Name,Phone Number,Email,Tier,Tags\n'),
@@ -138,25 +160,35 @@ describe('the import job', () => {
       Buffer.from([0xc3, 0x28]),
       Buffer.from(',+919811111113,,Gold,\n'),
       Buffer.from('Good Two,+919811111114,,Gold,\n'),
+      Buffer.from('Stray "Quote",+919811111117,,Gold,\n'),
+      Buffer.from('"Shifted,"+919811111118,,Gold,\n'),
       Buffer.from('"Open quote,+919811111115,,Gold,\nGood Three,+919811111116,,Gold,\n'),
     ]);
     const uploadId = await sendAndSubmit(context, tenant.token, content, { segmentId });
     await importJob(context, { batchSize: 2 })({ enterpriseId: tenant.enterpriseId, uploadId });
     expect(await uploadRow(context, uploadId)).toMatchObject({
       state: 'COMPLETED',
-      totalLines: 5,
-      acceptedLines: 2,
-      errorLines: 3,
+      totalLines: 8,
+      acceptedLines: 3,
+      errorLines: 5,
     });
     const errors = await errorRows(context, uploadId);
     expect(errors.map((row) => [row.line, row.errors])).toEqual([
       [2, [customerMessages.rowTooLong]],
       [4, ['This row is not UTF-8 text (save the file as CSV UTF-8)']],
-      [6, [customerMessages.rowQuoting]],
+      [6, [customerMessages.rowStrayQuote(1)]],
+      [7, [customerMessages.rowTextAfterQuote(1)]],
+      [8, [customerMessages.rowQuoting]],
     ]);
-    expect(errors[2]!.lineStr).toBe('"Open quote,+919811111115,,Gold,\nGood Three,+919811111116,,Gold,');
-    expect((await customersOf(context, tenant.enterpriseId)).map((row) => row.name)).toEqual([
+    expect(errors.slice(2).map((row) => row.lineStr)).toEqual([
+      'Stray "Quote",+919811111117,,Gold,',
+      '"Shifted,"+919811111118,,Gold,',
+      '"Open quote,+919811111115,,Gold,',
+    ]);
+    // The line after the unclosed quote is read again, not swallowed.
+    expect((await customersOf(context, tenant.enterpriseId)).map((row) => row.name).sort()).toEqual([
       'Good One',
+      'Good Three',
       'Good Two',
       'Old Name',
     ]);

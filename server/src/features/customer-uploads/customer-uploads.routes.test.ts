@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { customers, customerUploads } from '../../db/schema/customers';
+import { customerFields, customers, customerUploads } from '../../db/schema/customers';
 import { files } from '../../db/schema/platform';
 import {
   errorRows,
@@ -181,6 +181,51 @@ describe('GET /api/customer-uploads/sample.csv', () => {
     expect(header).toBe('name,phoneNumber,email,tier,tags');
     expect(example).toBe('Asha Rao,+919876543210,asha@example.com,Gold,a|b');
     expect(end).toBe('');
+  });
+
+  it('neutralises attribute defaults and labels a spreadsheet would run as a formula', async () => {
+    const tenant = await createTenant(context, { roles: [1] });
+    const attack = "=cmd|' /C calc'!A0";
+    await context.database.db.insert(customerFields).values([
+      {
+        enterpriseId: tenant.enterpriseId,
+        fieldName: 'plan',
+        fieldLabel: 'Plan',
+        fieldHelptext: '',
+        mandatory: false,
+        fieldType: 'selectbox-singlevalue',
+        defaultValues: [attack, 'Basic'],
+        position: 0,
+      },
+      {
+        enterpriseId: tenant.enterpriseId,
+        fieldName: 'tags',
+        fieldLabel: 'Tags',
+        fieldHelptext: '',
+        mandatory: false,
+        fieldType: 'selectbox-multiplevalue',
+        defaultValues: ['@SUM(A1)', 'b'],
+        position: 1,
+      },
+      {
+        enterpriseId: tenant.enterpriseId,
+        fieldName: 'note',
+        fieldLabel: '-2+3',
+        fieldHelptext: '',
+        mandatory: false,
+        fieldType: 'text',
+        inputType: 'alphanumeric',
+        position: 2,
+      },
+    ]);
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/customer-uploads/sample.csv',
+      headers: as(tenant.token),
+    });
+    const [header, example] = response.body.split('\r\n');
+    expect(header).toBe('name,phoneNumber,plan,tags,note');
+    expect(example).toBe(`Asha Rao,+919876543210,'${attack},'@SUM(A1)|b,'-2+3`);
   });
 
   it('shows another enterprise only the standard fields', async () => {
@@ -435,7 +480,7 @@ describe('My Uploads, the Error List and the rejected rows', () => {
     expect(lines[0]).toBe('Name,Phone Number,Email,Tier,Tags,reason');
     expect(lines).toHaveLength(1 + 7 + 1);
     expect(lines[1]).toBe('Ravi Kumar,9876543211,ravi@example,Gold,,E Mail must be a valid email address');
-    expect(lines[3]).toBe("Meena Iyer,'+919876543210,,Silver,,Duplicate phone number: the same number is on line 2");
+    expect(lines[3]).toBe('Meena Iyer,+919876543210,,Silver,,Duplicate phone number: the same number is on line 2');
     expect(lines[5]).toBe(
       `'=1+1,12345,,Gold,,"${customerMessages.formulaCell('Name')}; ${customerMessages.phoneInvalid}"`,
     );

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { customerLimits, customerMasterRoutes as routes, customerMessages } from '@parley/contracts/customer-master';
 import { envelope, errorEnvelope } from '@parley/contracts/envelope';
 import { addRoute } from '../../platform/http';
+import { cleanFileName } from '../../platform/files';
 import { AppError } from '../../platform/errors';
 import type { CustomerUploadsService } from './customer-uploads.service';
 
@@ -51,7 +52,7 @@ export function registerCustomerUploadsRoutes(app: FastifyInstance, deps: { uplo
       if (!part || part.fieldname !== 'file') throw new AppError('FILE_EMPTY');
       const data = await uploads.upload(
         { enterpriseId: auth.enterpriseId, userId: auth.userId },
-        { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated },
+        { fileName: cleanFileName(part.filename), stream: part.file, truncated: () => part.file.truncated },
       );
       return { status: true as const, message: 'Success', data };
     },

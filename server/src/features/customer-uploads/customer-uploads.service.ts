@@ -17,6 +17,7 @@ import { customers } from '../../db/schema/customers';
 import type { FileStore } from '../../platform/files';
 import type { Jobs } from '../../platform/jobs';
 import { AppError } from '../../platform/errors';
+import { csvCell } from '../../platform/csv-cells';
 import { CsvParser, readCsvRows } from './csv-parser';
 import { saveCsvUpload } from './csv-file-store';
 import type { CustomerFieldsReader as CustomerFieldsSource } from '../../platform/customer-fields';
@@ -43,16 +44,6 @@ export function autoMapping(fields: readonly CustomerField[], headers: readonly 
     const keys = new Set([matchKey(field.fieldName), matchKey(field.fieldLabel)]);
     return { src: field.fieldName, des: headers.find((header) => header !== '' && keys.has(matchKey(header))) ?? '' };
   });
-}
-
-/** A CSV cell, quoted when it needs to be. */
-export function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** A cell a spreadsheet would run as a formula gets a leading ' (OWASP CSV injection). */
-export function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** An example value for Sample.csv. */
@@ -261,7 +252,7 @@ export function createCustomerUploadsService(deps: {
       const upload = await load(enterpriseId, id);
       const base = upload.fileName.replace(/\.csv$/i, '') || 'upload';
       async function* lines(): AsyncGenerator<string> {
-        yield `${[...upload.headers, 'reason'].map((cell) => csvCell(neutralise(cell))).join(',')}\r\n`;
+        yield `${[...upload.headers, 'reason'].map((cell) => csvCell(cell)).join(',')}\r\n`;
         let after = 0;
         for (;;) {
           const rows = await repository.errorsAfter(id, after, 1000);
@@ -271,7 +262,7 @@ export function createCustomerUploadsService(deps: {
             const parser = new CsvParser({ maxRowBytes: Number.MAX_SAFE_INTEGER });
             const [parsed] = [...parser.push(Buffer.from(row.lineStr)), ...parser.end()];
             const cells = parsed?.fields ?? [row.lineStr];
-            chunk += `${[...cells, row.errors.join('; ')].map((cell) => csvCell(neutralise(cell))).join(',')}\r\n`;
+            chunk += `${[...cells, row.errors.join('; ')].map((cell) => csvCell(cell)).join(',')}\r\n`;
           }
           yield chunk;
           after = rows.at(-1)!.line;

@@ -5,7 +5,7 @@ import type { FileStore } from '../../platform/files';
 import type { Jobs } from '../../platform/jobs';
 import type { EventBus } from '../../platform/realtime/bus';
 import { createCustomerFieldsReader } from '../../platform/customer-fields';
-import { normalizePhone } from '../../platform/phone';
+import { customerPhone } from '../../platform/phone';
 import { createImportJob, IMPORT_JOB, type ImportJobData } from './customer-uploads.jobs';
 import { createCustomerUploadsRepository } from './customer-uploads.repository';
 import { registerCustomerUploadsRoutes } from './customer-uploads.routes';
@@ -36,7 +36,7 @@ export function customerUploadsFeature(app: FastifyInstance, deps: CustomerUploa
     files: deps.files,
     jobs: deps.jobs,
     fields,
-    normalizePhone,
+    normalizePhone: customerPhone,
     defaultPhoneRegion: deps.config.defaultPhoneRegion,
     dataDir: deps.config.dataDir,
   });
@@ -46,7 +46,7 @@ export function customerUploadsFeature(app: FastifyInstance, deps: CustomerUploa
     files: deps.files,
     bus: deps.bus,
     fields,
-    normalizePhone,
+    normalizePhone: customerPhone,
     defaultPhoneRegion: deps.config.defaultPhoneRegion,
     batchSize: deps.batchSize,
     log: app.log,

@@ -7,16 +7,26 @@ import {
   type FieldValue,
 } from '@parley/contracts/customer-master';
 import type { CsvRow } from './csv-parser';
+import { phoneProblemMessage } from '../../platform/phone';
 
-/** Normalises a written phone number to E.164, or null (features/customers/phone.ts, injected). */
+/** A written phone number as a customer's number in E.164, or null (platform/phone.ts customerPhone, injected). */
 export type NormalizePhone = (input: string, defaultRegion: string) => string | null;
 
-/** A row's problem found by the parser, as the Error List shows it. */
-export const rowProblemMessages = {
-  tooLong: customerMessages.rowTooLong,
-  quoting: customerMessages.rowQuoting,
-  encoding: customerMessages.rowEncoding,
-} as const;
+/** A row's problem found by the parser, as the Error List shows it (quoting problems name their column). */
+export function rowProblemMessage(row: CsvRow): string {
+  switch (row.problem) {
+    case 'tooLong':
+      return customerMessages.rowTooLong;
+    case 'quoting':
+      return customerMessages.rowQuoting;
+    case 'strayQuote':
+      return customerMessages.rowStrayQuote(row.column ?? 1);
+    case 'textAfterQuote':
+      return customerMessages.rowTextAfterQuote(row.column ?? 1);
+    default:
+      return customerMessages.rowEncoding;
+  }
+}
 
 export interface HeaderMappingRow {
   src: string;
@@ -99,7 +109,7 @@ function formulaError(field: CustomerField, text: string): string | null {
 
 /** Checks one parsed row against the definitions; answers what would be stored and every message. */
 export function checkRow(plan: RowPlan, row: CsvRow, normalizePhone: NormalizePhone, region: string): CheckedRow {
-  if (!row.fields) return { name: '', phone: '', data: {}, errors: [rowProblemMessages[row.problem ?? 'encoding']] };
+  if (!row.fields) return { name: '', phone: '', data: {}, errors: [rowProblemMessage(row)] };
   const cells = row.fields;
   if (cells.length !== plan.headerCount)
     return { name: '', phone: '', data: {}, errors: [customerMessages.rowColumns(plan.headerCount, cells.length)] };
@@ -112,7 +122,7 @@ export function checkRow(plan: RowPlan, row: CsvRow, normalizePhone: NormalizePh
   if (phoneText === '') errors.push(customerMessages.fieldRequired(phoneField.fieldLabel));
   else {
     phone = normalizePhone(phoneText, region) ?? '';
-    if (!phone) errors.push(customerMessages.phoneInvalid);
+    if (!phone) errors.push(phoneProblemMessage(phoneText, region, customerMessages.phoneInvalid));
   }
   const data: Record<string, FieldValue> = {};
   for (const { field, column } of plan.fields) {

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/customers';
 import { createFileStore } from '../../platform/files';
 import { createCustomerFieldsReader } from '../../platform/customer-fields';
-import { normalizePhone } from '../../platform/phone';
+import { customerPhone } from '../../platform/phone';
 import { createCustomerUploadsRepository } from './customer-uploads.repository';
 import { createImportJob, type ImportJobDeps } from './customer-uploads.jobs';
 
@@ -134,7 +134,7 @@ export function importJob(context: TestContext, options: Partial<ImportJobDeps> 
     files: createFileStore({ db: context.database.db, dataDir: context.config.dataDir }),
     bus: context.bus,
     fields: createCustomerFieldsReader(context.database.db),
-    normalizePhone,
+    normalizePhone: customerPhone,
     defaultPhoneRegion: 'IN',
     ...options,
   });

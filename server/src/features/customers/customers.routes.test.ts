@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerMessages, type CustomerFieldBody } from '@parley/contracts/customer-master';
+import { phoneMessages } from '@parley/contracts/phone';
 import { as, createTenant, createTestApp, type TestContext } from '../../../test/test-app';
 import { unknownFieldMessage, unknownGroupsMessage, unknownSegmentsMessage } from './customers.service';
 
@@ -154,6 +155,21 @@ describe('customer form', () => {
       [`data.${fields.notes}`]: customerMessages.charNotAllowed('Notes', '","'),
     });
     const list = await api('GET', '/api/customers?search=12345');
+    expect(list.body.data.customers).toEqual([]);
+  });
+
+  it('refuses a landline or a toll-free number, saying it cannot receive WhatsApp or SMS', async () => {
+    const { api } = main;
+    for (const [phoneNumber, message] of [
+      ['1234567890', phoneMessages.landline],
+      ['+91 11 2345 6789', phoneMessages.landline],
+      ['1800 123 456', phoneMessages.serviceNumber],
+    ] as const) {
+      const refused = await api('POST', '/api/customers', { name: 'Land Line', phoneNumber, data: {} });
+      expect(refused.statusCode, phoneNumber).toBe(400);
+      expect(refused.body.fieldErrors?.phoneNumber).toBe(message);
+    }
+    const list = await api('GET', '/api/customers?search=Land%20Line');
     expect(list.body.data.customers).toEqual([]);
   });
 

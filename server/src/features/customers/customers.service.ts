@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/postgres-errors';
 import { containsPattern } from '../../db/like-pattern';
-import { normalizePhone } from '../../platform/phone';
+import { customerPhone, normalizePhone, phoneProblemMessage } from '../../platform/phone';
 import type { CustomerRow, CustomersRepository } from './customers.repository';
 import type { CustomerFieldsReader } from '../../platform/customer-fields';
 import type { SegmentsRepository } from './segments.repository';
@@ -105,8 +105,13 @@ export function createCustomersService(deps: {
     if (nameError) fieldErrors.name = nameError;
     let phoneNumber: string | null = null;
     if (options.phone) {
-      phoneNumber = normalizePhone(input.phoneNumber, defaultPhoneRegion);
-      if (!phoneNumber) fieldErrors.phoneNumber = customerMessages.phoneInvalid;
+      phoneNumber = customerPhone(input.phoneNumber, defaultPhoneRegion);
+      if (!phoneNumber)
+        fieldErrors.phoneNumber = phoneProblemMessage(
+          input.phoneNumber,
+          defaultPhoneRegion,
+          customerMessages.phoneInvalid,
+        );
     }
 
     const definitions = (await fields.listFields(enterpriseId)).filter((field) => !field.standard);

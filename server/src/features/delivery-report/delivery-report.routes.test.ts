@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportMessage } from '@parley/contracts/broadcasts';
 import { channelMessages, messageTemplates } from '../../db/schema/channels';
 import { as, createTenant, createTestApp, json, type Tenant, type TestContext } from '../../../test/test-app';
-import { csvHeader, EXPORT_PAGE_SIZE, neutralise, reportTexts } from './delivery-report.service';
+import { neutraliseFormula } from '../../platform/csv-cells';
+import { csvHeader, EXPORT_PAGE_SIZE, reportTexts } from './delivery-report.service';
 
 /** The delivery report through the real app: every filter of the §7.1 query, paging, and the CSV export. */
 
@@ -249,11 +250,11 @@ describe('the CSV export', () => {
   });
 
   it('keeps E.164 numbers as they are but neutralises anything else that starts like a formula', () => {
-    expect(neutralise('+919876543210')).toBe('+919876543210');
-    expect(neutralise('+1+2')).toBe("'+1+2");
-    expect(neutralise("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
-    expect(neutralise('-2')).toBe("'-2");
-    expect(neutralise('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(neutraliseFormula('+919876543210')).toBe('+919876543210');
+    expect(neutraliseFormula('+1+2')).toBe("'+1+2");
+    expect(neutraliseFormula("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
+    expect(neutraliseFormula('-2')).toBe("'-2");
+    expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
   });
 
   it('takes the same filters, and refuses a bad query before the file starts', async () => {

@@ -6,6 +6,7 @@ import {
   type ReportMessage,
 } from '@parley/contracts/broadcasts';
 import { AppError } from '../../platform/errors';
+import { csvCell } from '../../platform/csv-cells';
 import {
   outboundStatuses,
   type DeliveryReportRepository,
@@ -39,21 +40,6 @@ export const csvHeader = [
 
 const statusNames = new Set([...Object.keys(outboundStatuses), 'PENDING', 'RECEIVED']);
 const DAY = 24 * 60 * 60 * 1000;
-
-/**
- * A cell a spreadsheet would run as a formula gets a leading ' (OWASP CSV injection). A phone
- * number in E.164 (+ and digits only) cannot run anything, and stays as it is.
- */
-export function neutralise(value: string): string {
-  if (/^\+\d{1,15}$/.test(value)) return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** A CSV cell, quoted when it needs to be, formula-neutralised. */
-export function csvCell(value: string | null): string {
-  const text = neutralise(value ?? '');
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** What a customer number filter matches: its digits, without an international 00 or a trunk 0. */
 export function customerDigits(input: string): string {

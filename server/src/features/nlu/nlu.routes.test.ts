@@ -9,6 +9,13 @@ import { createNluRepository, SESSION_IDLE_MS } from './nlu.repository';
 import type { BusEvent } from '../../platform/realtime/bus';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 import { openTestDatabase } from '../../../test/test-database';
+import type { createTravelAgentShell } from '../../../test/travel-agent';
+import {
+  TRAVEL_CITY_PROMPTS,
+  TRAVEL_OUT_OF_SCOPE,
+  buildTravelAgent as buildTravelKit,
+  waitForTraining as waitForKitTraining,
+} from '../../../test/travel-agent';
 
 // Answers are read deep into; the contracts' schemas check them on the server (strict responses).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -34,8 +41,8 @@ let fakeUrl = '';
 const fakeRequests: { url: string; authorization?: string; body: Loose }[] = [];
 let fakeAnswer: (body: Loose) => { status: number; json: unknown } = () => ({ status: 500, json: {} });
 
-const OUT_OF_SCOPE = 'Sorry, I can only help with flights.';
-const CITY_PROMPTS = ['Which city would you like to fly to?', 'Please tell me the destination city'];
+const OUT_OF_SCOPE = TRAVEL_OUT_OF_SCOPE;
+const CITY_PROMPTS = TRAVEL_CITY_PROMPTS;
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin.token) {
   const response = await context.app.inject({ method, url, payload, headers: as(token) });
@@ -48,116 +55,9 @@ async function ok(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object,
   return response.body.data;
 }
 
-let sequence = 0;
-async function createAgent(
-  token = admin.token,
-  config: Partial<{ modelType: string; openaiKey: string | null; confidenceThreshold: number }> = {},
-) {
-  sequence += 1;
-  const agent = await ok(
-    'POST',
-    '/api/agents',
-    { name: `NLU agent ${sequence}`, description: 'Travel help', type: 'nlp' },
-    token,
-  );
-  await ok(
-    'PUT',
-    `/api/agents/${agent.id}/config`,
-    {
-      entityExtractRetries: 2,
-      outOfScopeMessage: OUT_OF_SCOPE,
-      modelType: config.modelType ?? 'SVM',
-      confidenceThreshold: config.confidenceThreshold ?? 0.4,
-      language: 'en',
-      openaiKey: config.openaiKey ?? null,
-    },
-    token,
-  );
-  return agent.id as string;
-}
-
-/** A small travel agent through the designer's routes: a city entity, greeting, booking and status intents. */
-async function buildTravelAgent(token = admin.token, config: Parameters<typeof createAgent>[1] = {}) {
-  const agentId = await createAgent(token, config);
-  const city = await ok(
-    'POST',
-    `/api/agents/${agentId}/entities`,
-    {
-      name: 'city',
-      values: [
-        { value: 'Delhi', type: 'synonyms', synonyms: ['Delhi', 'New Delhi', 'Dilli'] },
-        { value: 'Mumbai', type: 'synonyms', synonyms: ['Mumbai', 'Bombay'] },
-        { value: 'Chennai', type: 'synonyms', synonyms: ['Chennai', 'Madras'] },
-      ],
-    },
-    token,
-  );
-  const story = await ok('POST', `/api/agents/${agentId}/stories`, { name: 'Travel' }, token);
-  const intents = `/api/agents/${agentId}/stories/${story.id}/intents`;
-  const phrase = (utterance: string) => ({ utterance });
-  await ok(
-    'POST',
-    intents,
-    {
-      name: 'greeting',
-      utterances: ['hello', 'hi there', 'good morning', 'hey, how are you', 'hello bot', 'hi'].map(phrase),
-      responses: [{ response: 'Hello! How can I help you today?' }],
-      entities: [],
-    },
-    token,
-  );
-  await ok(
-    'POST',
-    intents,
-    {
-      name: 'book_flight',
-      utterances: [
-        {
-          utterance: 'book a flight to Delhi',
-          entityRefs: [{ entityId: city.id, parameter: 'city', entityStartPos: 17, entityEndPos: 22 }],
-        },
-        {
-          utterance: 'I want to fly to Mumbai',
-          entityRefs: [{ entityId: city.id, parameter: 'city', entityStartPos: 17, entityEndPos: 23 }],
-        },
-        phrase('I want to book a flight'),
-        phrase('reserve a flight for me'),
-        phrase('book me a plane ticket'),
-        phrase('I need a flight ticket'),
-      ],
-      responses: [{ response: 'Booking a flight to **$city**.' }],
-      entities: [{ name: 'city', entityId: city.id, required: true, value: '$city', prompts: CITY_PROMPTS }],
-    },
-    token,
-  );
-  await ok(
-    'POST',
-    intents,
-    {
-      name: 'booking_status',
-      utterances: [
-        'what is my booking status',
-        'check my booking',
-        'is my booking confirmed',
-        'status of my reservation',
-        'has my reservation been confirmed',
-      ].map(phrase),
-      responses: [{ response: 'Your booking is confirmed.' }],
-      entities: [],
-    },
-    token,
-  );
-  return { agentId, cityId: city.id as string, storyId: story.id as string };
-}
-
-async function waitForTraining(agentId: string, token = admin.token) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    const state = await ok('GET', `/api/agents/${agentId}/training`, undefined, token);
-    if (state.trainingStatus !== 'training') return state;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('training did not finish');
-}
+const buildTravelAgent = (token = admin.token, config: Parameters<typeof createTravelAgentShell>[2] = {}) =>
+  buildTravelKit(ok, token, config);
+const waitForTraining = (agentId: string, token = admin.token) => waitForKitTraining(ok, agentId, token);
 
 async function predict(agentId: string, text: string, sessionId?: string | null, token = admin.token) {
   return call('POST', '/api/predictIntent', { message: { type: 'text', text }, agentId, sessionId }, token);

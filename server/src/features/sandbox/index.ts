@@ -10,6 +10,7 @@ import {
   INBOUND_JOB,
   REVIEW_JOB,
   STATUS_JOB,
+  STATUS_JOBS_PER_FETCH,
   type InboundJobData,
   type ReviewJobData,
   type StatusJobData,
@@ -49,10 +50,18 @@ export function sandboxFeature(app: FastifyInstance, deps: SandboxDeps): { phone
     messaging: deps.messaging,
     delaySeconds,
     publish: handlers.publish,
+    publishMany: handlers.publishMany,
   });
   registerSandboxRoutes(app, { sandbox });
   app.addHook('onReady', async () => {
-    await deps.jobs.work<StatusJobData>(STATUS_JOB, handlers.status);
+    // The clock's steps in bulk: every status job due is applied in one go (see statusBatch).
+    if (deps.jobs.workBatch)
+      await deps.jobs.workBatch<StatusJobData>(
+        STATUS_JOB,
+        (jobs) => handlers.statusBatch(jobs.map((job) => job.data)),
+        { batchSize: STATUS_JOBS_PER_FETCH },
+      );
+    else await deps.jobs.work<StatusJobData>(STATUS_JOB, handlers.status);
     await deps.jobs.work<InboundJobData>(INBOUND_JOB, handlers.inbound);
     await deps.jobs.work<ReviewJobData>(REVIEW_JOB, handlers.review);
   });

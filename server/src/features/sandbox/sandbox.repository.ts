@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { channels, sandboxMessages } from '../../db/schema/channels';
 
@@ -29,6 +29,14 @@ const CONVERSATIONS_LIMIT = 200;
 const THREAD_LIMIT = 300;
 
 /** The Sandbox's phones; reads are scoped by enterprise and channel. */
+/** The messages one number of one Sandbox channel received (`to_phone`) or sent (`from_phone`). */
+const ofNumber = (channelId: string, phone: string, direction: 'to_phone' | 'from_phone') =>
+  and(
+    eq(sandboxMessages.channelId, channelId),
+    eq(sandboxMessages.phone, phone),
+    eq(sandboxMessages.direction, direction),
+  );
+
 export function createSandboxRepository(db: Db) {
   return {
     /** Stores a row and, in the same transaction, what must follow it (the jobs that play it back). */
@@ -37,6 +45,18 @@ export function createSandboxRepository(db: Db) {
         const [row] = await tx.insert(sandboxMessages).values(values).returning();
         await then(tx, row!);
         return row!;
+      });
+    },
+
+    /** Many rows in one statement and, in the same transaction, what must follow them. */
+    async insertManyWith(
+      values: SandboxInsert[],
+      then: (tx: DbOrTx, rows: SandboxRow[]) => Promise<void>,
+    ): Promise<SandboxRow[]> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.insert(sandboxMessages).values(values).returning();
+        await then(tx, rows);
+        return rows;
       });
     },
 
@@ -65,16 +85,38 @@ export function createSandboxRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The phone's replies still waiting to be delivered, up to and including `upTo`, oldest first. */
+    async pendingReplies(channelId: string, phone: string, upTo: Date): Promise<SandboxRow[]> {
+      return db
+        .select()
+        .from(sandboxMessages)
+        .where(
+          and(
+            ofNumber(channelId, phone, 'from_phone'),
+            eq(sandboxMessages.status, 'sent'),
+            lte(sandboxMessages.createdAt, upTo),
+          ),
+        )
+        .orderBy(asc(sandboxMessages.createdAt), asc(sandboxMessages.id))
+        .limit(50);
+    },
+
+    async byVendorIds(vendorMessageIds: string[]): Promise<SandboxRow[]> {
+      if (vendorMessageIds.length === 0) return [];
+      return db.select().from(sandboxMessages).where(inArray(sandboxMessages.vendorMessageId, vendorMessageIds));
+    },
+
     /**
-     * Moves a to_phone message to `status` when it is still before it; null when it has moved
-     * past (or failed) already. Concurrent steps of one message cannot move it backwards.
+     * Moves to_phone messages to `status` where they are still before it, in one statement; answers
+     * the rows that moved (not those past it or failed). Concurrent steps cannot move one backwards.
      */
-    async advance(
-      vendorMessageId: string,
+    async advanceMany(
+      vendorMessageIds: string[],
       status: PhoneStatus,
       error?: { code: string; title: string },
-    ): Promise<SandboxRow | null> {
-      const [row] = await db
+    ): Promise<SandboxRow[]> {
+      if (vendorMessageIds.length === 0) return [];
+      return db
         .update(sandboxMessages)
         .set({
           status,
@@ -83,13 +125,12 @@ export function createSandboxRepository(db: Db) {
         })
         .where(
           and(
-            eq(sandboxMessages.vendorMessageId, vendorMessageId),
+            inArray(sandboxMessages.vendorMessageId, vendorMessageIds),
             eq(sandboxMessages.direction, 'to_phone'),
             inArray(sandboxMessages.status, statusesBefore(status)),
           ),
         )
         .returning();
-      return row ?? null;
     },
 
     /**
@@ -153,14 +194,7 @@ export function createSandboxRepository(db: Db) {
       return db
         .select()
         .from(sandboxMessages)
-        .where(
-          and(
-            eq(sandboxMessages.channelId, channelId),
-            eq(sandboxMessages.phone, phone),
-            eq(sandboxMessages.direction, 'to_phone'),
-            inArray(sandboxMessages.status, ['sent', 'delivered']),
-          ),
-        )
+        .where(and(ofNumber(channelId, phone, 'to_phone'), inArray(sandboxMessages.status, ['sent', 'delivered'])))
         .orderBy(asc(sandboxMessages.createdAt));
     },
 
@@ -169,14 +203,7 @@ export function createSandboxRepository(db: Db) {
       const [row] = await db
         .select({ at: sandboxMessages.createdAt })
         .from(sandboxMessages)
-        .where(
-          and(
-            eq(sandboxMessages.channelId, channelId),
-            eq(sandboxMessages.phone, phone),
-            eq(sandboxMessages.direction, 'from_phone'),
-            gt(sandboxMessages.createdAt, since),
-          ),
-        )
+        .where(and(ofNumber(channelId, phone, 'from_phone'), gt(sandboxMessages.createdAt, since)))
         .orderBy(desc(sandboxMessages.createdAt))
         .limit(1);
       return row?.at ?? null;

@@ -157,6 +157,7 @@ beforeAll(async () => {
         published.push(event);
         return { id: published.length, userId: null, payload: null, at: '', ...event };
       },
+      publishMany: async () => [],
       subscribe: () => () => undefined,
       since: async () => [],
       lastId: async () => 0,
@@ -336,6 +337,21 @@ describe('replying as the customer', () => {
     expect(reply.content).toEqual({ type: 'button', text: 'Stop', payload: 'Stop' });
   });
 
+  it("sends a pressed reply button of an interactive message as WhatsApp's button_reply", async () => {
+    const reply = await service.reply(enterpriseId, channel.id, '919000000013', {
+      text: 'Talk to an agent',
+      buttonReplyId: 'talk_to_agent',
+    });
+    await runJobs();
+    expect(callbacks[0]!.parsed.inbound[0]).toMatchObject({
+      type: 'button',
+      text: 'Talk to an agent',
+      buttonPayload: 'talk_to_agent',
+      reply: { kind: 'button', id: 'talk_to_agent', title: 'Talk to an agent' },
+    });
+    expect(reply.content).toEqual({ type: 'button_reply', text: 'Talk to an agent', id: 'talk_to_agent' });
+  });
+
   it('shows a reply Parley refused as failed, with the reason', async () => {
     refuseCallbacks = true;
     const reply = await service.reply(enterpriseId, channel.id, '919000000013', { text: 'Hi' });
@@ -414,7 +430,14 @@ describe('template review', () => {
     ).toMatchObject({ status: 'PENDING' });
     await runJobs();
     expect(callbacks[0]!.parsed.templates).toEqual([
-      { status: 'APPROVED', vendorTemplateId: submitted.vendorTemplateId, name: 'order_update', language: 'en_US' },
+      {
+        status: 'APPROVED',
+        vendorTemplateId: submitted.vendorTemplateId,
+        name: 'order_update',
+        language: 'en_US',
+        // The callback's entry names the Sandbox's WhatsApp Business Account, as Meta's do.
+        wabaId: expect.any(String),
+      },
     ]);
   });
 

@@ -13,9 +13,13 @@ import {
   scheduleStatus,
   type InboundJobData,
   type ReviewJobData,
-  type StatusJobData,
+  type StatusStep,
 } from './sandbox.jobs';
-import type { SandboxRepository, SandboxRow } from './sandbox.repository';
+import type { SandboxInsert, SandboxRepository, SandboxRow } from './sandbox.repository';
+import { createGroupCommit } from '../../platform/group-commit';
+
+/** The most messages one delivery batch stores. */
+const DELIVERY_BATCH = 500;
 
 /**
  * Failures the Sandbox plays with the channel's failure rate: real WhatsApp Cloud API error codes
@@ -62,6 +66,8 @@ export function previewText(content: Record<string, unknown>): string {
     }
     case 'text':
     case 'button':
+    case 'button_reply':
+    case 'buttons':
       return clip(String(content.text ?? ''));
     case 'media': {
       const caption = String(content.caption ?? '');
@@ -95,6 +101,8 @@ export interface SandboxServiceDeps {
   delaySeconds: number;
   /** Announces a change of a phone (sandbox.updated). */
   publish: (row: SandboxRow) => Promise<void>;
+  /** Announces the changes of many rows at once (one sandbox.updated per channel). */
+  publishMany?: (rows: SandboxRow[]) => Promise<void>;
   /** [0, 1); tests make the failure roll predictable. */
   random?: () => number;
 }
@@ -107,7 +115,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   const random = deps.random ?? Math.random;
 
   /** The failure this message meets, rolled once with the channel's failure rate (percent). */
-  function rollFailure(channel: AdapterChannel, content: Record<string, unknown>): StatusJobData['error'] {
+  function rollFailure(channel: AdapterChannel, content: Record<string, unknown>): StatusStep['error'] {
     const rate = Math.min(100, Math.max(0, Number(channel.credentials.failureRate ?? 0) || 0));
     if (rate <= 0 || random() * 100 >= rate) return undefined;
     const category = String((content.template as { category?: string } | undefined)?.category ?? '').toUpperCase();
@@ -132,6 +140,37 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     return phone;
   }
 
+  /**
+   * Messages handed to the phone, stored together: while one batch is written, the sends that
+   * arrive meanwhile (a broadcast's) gather for the next. Each batch's rows and the first step of
+   * their clock (one job per channel) commit in one transaction, and one sandbox.updated tells of them.
+   */
+  const deliveries = createGroupCommit(
+    async (items: { values: SandboxInsert; step: StatusStep }[]) => {
+      const rows = await repository.insertManyWith(
+        items.map((item) => item.values),
+        async (tx) => {
+          const byChannel = new Map<string, StatusStep[]>();
+          for (const item of items) {
+            const steps = byChannel.get(item.values.channelId);
+            if (steps) steps.push(item.step);
+            else byChannel.set(item.values.channelId, [item.step]);
+          }
+          for (const [channelId, steps] of byChannel)
+            await scheduleStatus(jobs, steps.length === 1 ? { channelId, ...steps[0]! } : { channelId, steps }, {
+              tx,
+              afterSeconds: deps.delaySeconds,
+            });
+        },
+      );
+      if (deps.publishMany) await deps.publishMany(rows);
+      else for (const row of rows) await deps.publish(row);
+      const byId = new Map(rows.map((row) => [row.vendorMessageId, row]));
+      return items.map((item) => byId.get(item.values.vendorMessageId)!);
+    },
+    { maxBatch: DELIVERY_BATCH },
+  );
+
   const phone: SandboxPhonePort = {
     async deliver(channel, message) {
       const to = sandboxPhone(message.to);
@@ -153,8 +192,8 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       }
       const error = rollFailure(channel, message.content);
       const vendorMessageId = newMessageId();
-      const row = await repository.insertWith(
-        {
+      await deliveries.add({
+        values: {
           enterpriseId: channel.enterpriseId,
           channelId: channel.id,
           phone: to,
@@ -163,15 +202,8 @@ export function createSandboxService(deps: SandboxServiceDeps) {
           content: message.content,
           status: 'accepted',
         },
-        async (tx) => {
-          await scheduleStatus(
-            jobs,
-            { channelId: channel.id, vendorMessageId, status: error ? 'failed' : 'sent', ...(error ? { error } : {}) },
-            { tx, afterSeconds: deps.delaySeconds },
-          );
-        },
-      );
-      await deps.publish(row);
+        step: { vendorMessageId, status: error ? 'failed' : 'sent', ...(error ? { error } : {}) },
+      });
       return { vendorMessageId };
     },
 
@@ -231,16 +263,18 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       enterpriseId: string,
       channelId: string,
       number: string,
-      input: { text: string; buttonPayload?: string | undefined },
+      input: { text: string; buttonPayload?: string | undefined; buttonReplyId?: string | undefined },
     ): Promise<SandboxMessage> {
       const channel = await sandboxChannel(enterpriseId, channelId);
       const to = phoneOf(number);
       const unread = await repository.unread(channel.adapter.id, to);
       const vendorMessageId = newMessageId();
       const content =
-        input.buttonPayload !== undefined
-          ? { type: 'button', text: input.text, payload: input.buttonPayload }
-          : { type: 'text', text: input.text };
+        input.buttonReplyId !== undefined
+          ? { type: 'button_reply', text: input.text, id: input.buttonReplyId }
+          : input.buttonPayload !== undefined
+            ? { type: 'button', text: input.text, payload: input.buttonPayload }
+            : { type: 'text', text: input.text };
       const row = await repository.insertWith(
         {
           enterpriseId,

@@ -270,18 +270,28 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     });
   }
 
-  /** Stores a vendor's verdict; publishes 'template.status' when something changed (or when `always`). */
+  /**
+   * Stores a vendor's verdict: its status (and reason), and its category when the vendor changed it
+   * (Meta recategorises templates; an event without a status changes the category only). Publishes
+   * 'template.status' when something changed (or when `always`).
+   */
   async function applyStatus(
     row: TemplateRow,
-    event: { status: TemplateStatus; reason?: string | null },
+    event: { status?: TemplateStatus; reason?: string | null; category?: string },
     options: { always?: boolean } = {},
   ) {
-    const reason = event.reason?.trim() ? event.reason.trim() : null;
+    const status = event.status ?? row.status;
+    const reason = event.status ? (event.reason?.trim() ? event.reason.trim() : null) : row.reason;
+    const category = event.category ?? row.category;
     let current = row;
-    if (row.status !== event.status || row.reason !== reason) {
+    if (row.status !== status || row.reason !== reason || row.category !== category) {
       current =
-        (await repository.update(row.enterpriseId, row.id, { status: event.status, reason, statusAt: new Date() })) ??
-        row;
+        (await repository.update(row.enterpriseId, row.id, {
+          status,
+          reason,
+          category,
+          ...(row.status !== status || row.reason !== reason ? { statusAt: new Date() } : {}),
+        })) ?? row;
     } else if (!options.always) return current;
     await publishStatus(current);
     return current;

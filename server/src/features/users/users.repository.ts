@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, gt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { enterprises, sessions, users } from '../../db/schema/platform';
+import { endResetCodes } from '../../platform/one-time-codes';
 import { departments, departmentUsers, userProfiles } from '../../db/schema/enterprise-admin';
 import { containsPattern } from '../../db/like-pattern';
 
@@ -110,6 +111,9 @@ export function createUsersRepository(db: Db) {
         .returning(summaryColumns);
       return row ?? null;
     },
+
+    /** Ends the user's password-reset links not used yet: a password set by an admin replaces them. */
+    endResetLinks: (tx: DbOrTx, userId: string) => endResetCodes(tx, userId),
 
     async saveChatPermissions(tx: DbOrTx, enterpriseId: string, userId: string, chat: Record<string, boolean>) {
       await tx

@@ -3,9 +3,11 @@ import { createUsersRepository } from './users.repository';
 import { createUsersService } from './users.service';
 import {
   as,
+  captcha,
   createTenant,
   createTestApp,
   login,
+  TEST_CAPTCHA,
   TEST_PASSWORD,
   type Tenant,
   type TestContext,
@@ -179,6 +181,36 @@ describe('users', () => {
     expect((await call('GET', '/api/account/me', token)).statusCode).toBe(401);
     await expect(login(context, emailId, 'a-long-password')).rejects.toThrow();
     expect(await login(context, emailId, 'another-long-password')).toBeTruthy();
+  });
+
+  it("a password set by an admin ends the user's earlier reset links", async () => {
+    const { id, emailId } = await createUser([3]);
+    const recover = await context.app.inject({
+      method: 'POST',
+      url: '/api/account/recover',
+      payload: { emailId, captchaId: await captcha(context, 'forgetPassword'), captcha: TEST_CAPTCHA },
+    });
+    expect(recover.statusCode).toBe(200);
+    const mails = await context.database.raw('select text from mail_outbox where to_address = $1', [emailId]);
+    const link = new URL(/(http\S+reset-password\S+)/.exec(String(mails.rows.at(-1)!.text))![1]!);
+    const reset = await call('PUT', `/api/users/${id}/reset_password`, admin.token, {
+      adminPassword: TEST_PASSWORD,
+      password: 'set-by-the-admin',
+    });
+    expect(reset.body.status).toBe(true);
+    const late = await context.app.inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: {
+        uId: link.searchParams.get('uId'),
+        eId: link.searchParams.get('eId'),
+        resetCode: link.searchParams.get('resetCode'),
+        password: 'someone-elses-pass',
+        confirmPassword: 'someone-elses-pass',
+      },
+    });
+    expect(late.json()).toMatchObject({ code: 2013, message: 'This reset link is invalid or has expired' });
+    expect(await login(context, emailId, 'set-by-the-admin')).toBeTruthy();
   });
 
   it('deactivating ends the user sessions at once; activating lets them sign in again', async () => {

@@ -130,9 +130,10 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw new AppError('ADMIN_PASSWORD_WRONG', { fieldErrors: { adminPassword: 'Your password is not correct' } });
       await mustFind(actor, id);
       const passwordHash = await hashPassword(input.password, config.scryptLogN);
-      await repository.withEnterpriseLock(actor.enterpriseId, (tx) =>
-        repository.update(tx, actor.enterpriseId, id, { passwordHash }),
-      );
+      await repository.withEnterpriseLock(actor.enterpriseId, async (tx) => {
+        await repository.update(tx, actor.enterpriseId, id, { passwordHash });
+        await repository.endResetLinks(tx, id);
+      });
       // A new password set by someone else ends the user's other sessions (but not the admin's own).
       if (id !== actor.userId) await sessions.revokeAllForUser(id);
       return {};

@@ -10,6 +10,9 @@ import type {
   WebhookVerdict,
 } from './vendor-adapter';
 
+/** WhatsApp's customer-service window: a session message needs an inbound message this recent. */
+export const SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /**
  * What the channels feature offers the others (templates, sandbox, later broadcast and chat):
  * sending through a channel's adapter with every message logged, the webhook pipeline, and
@@ -56,7 +59,17 @@ export interface ChannelMessaging {
    */
   ingest(webhookKey: string, request: WebhookRequest): Promise<WebhookVerdict>;
   onTemplateStatus(handler: (channel: MessagingChannel, event: TemplateStatusEvent) => Promise<void>): void;
-  onInbound(handler: (channel: MessagingChannel, message: InboundMessage) => Promise<void>): void;
+  /**
+   * New inbound messages, once stored (a repeat is not announced again); `stored` names the logged
+   * row, which stays unrouted (routed_at null) until the conversation runtime takes it.
+   */
+  onInbound(
+    handler: (
+      channel: MessagingChannel,
+      message: InboundMessage,
+      stored: { id: string; channelId: string; customerNumber: string },
+    ) => Promise<void>,
+  ): void;
   /**
    * New status events, in the batches they were stored in (a busy channel's callbacks are stored
    * together); `message` is the logged message the event's batch moved (absent when it moved none).

@@ -76,6 +76,18 @@ describe('Kaleyra v1 adapter', () => {
       caption: 'Look',
     });
     expect(fake.last()!.form).toMatchObject({ type: 'media', media_url: 'https://cdn.example/a.png', caption: 'Look' });
+    // v1 has no reply buttons: the choices go out written in the text.
+    await v1().sendSession(channel(1), {
+      kind: 'buttons',
+      to: '+919845012345',
+      text: 'Sorry, I can only help with flights.',
+      buttons: [{ id: 'talk_to_agent', title: 'Talk to an agent' }],
+      fallbackText: "Sorry, I can only help with flights.\n\nReply 'Talk to an agent' to reach a person.",
+    });
+    expect(fake.last()!.form).toMatchObject({
+      type: 'text',
+      body: "Sorry, I can only help with flights.\n\nReply 'Talk to an agent' to reach a person.",
+    });
   });
 
   it('fills a header variable and a dynamic URL suffix with param_header and param_url', async () => {
@@ -276,6 +288,7 @@ describe('Kaleyra callbacks', () => {
         status: 'delivered',
         at: new Date(1_722_834_665_000),
         recipient: '+919845012345',
+        phoneNumberId: '104000000000060',
       },
     ]);
     const failed = v2().parseWebhook(
@@ -321,6 +334,7 @@ describe('Kaleyra callbacks', () => {
         at: new Date(1_760_000_000_000),
         type: 'image',
         text: 'Receipt',
+        phoneNumberId: '104600000000058',
         media: {
           id: '2754859441498128',
           url: 'https://media.kaleyra.example/2754859441498128.jpg',

@@ -11,6 +11,7 @@ import {
   type TemplateMessage,
   type TemplateStatusEvent,
   type VendorAdapter,
+  withoutButtons,
 } from './vendor-adapter';
 import {
   callVendor,
@@ -346,11 +347,13 @@ export function createKaleyraAdapter(options: HttpAdapterOptions & { version: 1 
       if (version === 2) return v2(channel, cloudSessionPayload(message));
       // The same checks as the Cloud API payload (non-empty text, absolute media URL).
       cloudSessionPayload(message);
-      if (message.kind === 'text') return v1(channel, message.to, { type: 'text', body: message.text });
-      return v1(channel, message.to, {
+      // v1 has no reply buttons: the choices go out written in the text.
+      const plain = withoutButtons(message);
+      if (plain.kind === 'text') return v1(channel, plain.to, { type: 'text', body: plain.text });
+      return v1(channel, plain.to, {
         type: 'media',
-        media_url: message.url,
-        ...(message.caption ? { caption: message.caption } : {}),
+        media_url: plain.url,
+        ...(plain.caption ? { caption: plain.caption } : {}),
       });
     },
 

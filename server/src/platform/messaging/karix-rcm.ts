@@ -7,6 +7,7 @@ import {
   type InboundMessage,
   type ParsedWebhook,
   type SessionMessage,
+  withoutButtons,
   type StatusEvent,
   type TemplateMessage,
   type VendorAdapter,
@@ -122,8 +123,10 @@ function templateContent(message: TemplateMessage): Json {
   return { type: 'MEDIA_TEMPLATE', mediaTemplate };
 }
 
-function sessionContent(message: SessionMessage): Json {
-  cloudSessionPayload(message); // the shared checks: non-empty text, absolute media URL
+function sessionContent(session: SessionMessage): Json {
+  cloudSessionPayload(session); // the shared checks: non-empty text, absolute media URL
+  // No reply buttons in this adapter: the choices go out written in the text.
+  const message = withoutButtons(session);
   if (message.kind === 'text') return { type: 'TEXT', preview_url: false, text: message.text };
   return {
     type: 'ATTACHMENT',

@@ -262,6 +262,51 @@ describe('Meta Cloud API adapter', () => {
     });
   });
 
+  it('sends reply buttons as an interactive message, and refuses what WhatsApp would', async () => {
+    await adapter().sendSession(channel, {
+      kind: 'buttons',
+      to: '+919845012345',
+      text: 'Sorry, I can only help with flights.',
+      buttons: [{ id: 'talk_to_agent', title: 'Talk to an agent' }],
+      fallbackText: 'unused here',
+    });
+    expect(fake.last('/messages')!.json).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '919845012345',
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: 'Sorry, I can only help with flights.' },
+        action: { buttons: [{ type: 'reply', reply: { id: 'talk_to_agent', title: 'Talk to an agent' } }] },
+      },
+    });
+    // A title over WhatsApp's 20 characters is cut, not refused; four buttons are refused before sending.
+    await adapter().sendSession(channel, {
+      kind: 'buttons',
+      to: '+919845012345',
+      text: 'Pick one',
+      buttons: [{ id: 'a', title: 'Speak to a human being now' }],
+      fallbackText: 'unused',
+    });
+    expect(fake.last('/messages')!.json).toMatchObject({
+      interactive: { action: { buttons: [{ reply: { title: 'Speak to a human bei' } }] } },
+    });
+    const sentBefore = fake.requests.length;
+    const four = [1, 2, 3, 4].map((n) => ({ id: `b${n}`, title: `Option ${n}` }));
+    const error = await rejection(
+      adapter().sendSession(channel, {
+        kind: 'buttons',
+        to: '+919845012345',
+        text: 'Pick',
+        buttons: four,
+        fallbackText: '',
+      }),
+    );
+    expect(error).toMatchObject({ kind: 'permanent', code: 'buttons' });
+    expect(fake.requests.length).toBe(sentBefore);
+  });
+
   it('maps refused tokens, permanent, throughput, maintenance, 5xx and the closed window', async () => {
     const wrong = { ...channel, credentials: { ...channel.credentials, accessToken: 'stolen' } };
     const auth = await rejection(adapter().sendTemplate(wrong, orderUpdate));
@@ -368,6 +413,7 @@ describe('Meta Cloud API adapter', () => {
       language: 'en_US',
       status: 'REJECTED',
       reason: 'INVALID_FORMAT',
+      category: 'MARKETING',
     });
 
     const edited = await adapter().submitTemplate!(channel, {
@@ -482,6 +528,7 @@ describe('Meta Cloud API adapter', () => {
           at: new Date(1_760_000_000_000),
           recipient: '+919845012345',
           error: { code: '131026', title: 'Message undeliverable' },
+          phoneNumberId: '106540352242922',
         },
       ]);
       expect(parsed.inbound).toMatchObject([
@@ -501,7 +548,13 @@ describe('Meta Cloud API adapter', () => {
         ),
       );
       expect(template.templates).toEqual([
-        { status: 'APPROVED', vendorTemplateId: '77', name: 'welcome_offer', language: 'en_US' },
+        {
+          status: 'APPROVED',
+          vendorTemplateId: '77',
+          name: 'welcome_offer',
+          language: 'en_US',
+          wabaId: '102290129340398',
+        },
       ]);
     });
   });

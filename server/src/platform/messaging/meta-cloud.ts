@@ -26,6 +26,7 @@ import {
   submissionMedia,
 } from './whatsapp-payloads';
 import type { TemplateMedia } from '@parley/contracts/templates';
+import { metaTemplateCategories, metaTemplateStatus } from './whatsapp-template-status';
 
 /**
  * WhatsApp Cloud API, straight from Meta (vendor 19; reference/whatsapp.md §3). Messages go to
@@ -36,23 +37,6 @@ import type { TemplateMedia } from '@parley/contracts/templates';
 
 const VENDOR = 'Meta';
 export const metaDefaultBaseUrl = 'https://graph.facebook.com/v23.0';
-
-/** Meta's statuses beyond our five, mapped to what they mean for sending. */
-const templateStatusOf: Record<string, TemplateStatusEvent['status']> = {
-  APPROVED: 'APPROVED',
-  PENDING: 'PENDING',
-  IN_APPEAL: 'PENDING',
-  REJECTED: 'REJECTED',
-  LIMIT_EXCEEDED: 'REJECTED',
-  PAUSED: 'PAUSED',
-  LOCKED: 'PAUSED',
-  DISABLED: 'DISABLED',
-  ARCHIVED: 'DISABLED',
-  DELETED: 'DISABLED',
-  PENDING_DELETION: 'DISABLED',
-  FLAGGED: 'APPROVED',
-  REINSTATED: 'APPROVED',
-};
 
 /** Meta's `{error:{code, message, error_data:{details}}}` as a VendorError. */
 export function metaError(answer: VendorAnswer, action = 'message'): VendorError {
@@ -229,7 +213,7 @@ export function createMetaCloudAdapter(options: HttpAdapterOptions): VendorAdapt
       );
       if (typeof answer.id !== 'string' && typeof answer.id !== 'number')
         throw new VendorError('permanent', 'malformed', `${VENDOR} accepted the template but returned no id`);
-      const status = templateStatusOf[String(answer.status ?? 'PENDING').toUpperCase()] ?? 'PENDING';
+      const status = metaTemplateStatus(answer.status ?? 'PENDING') ?? 'PENDING';
       return { vendorTemplateId: String(answer.id), status };
     },
 
@@ -240,7 +224,7 @@ export function createMetaCloudAdapter(options: HttpAdapterOptions): VendorAdapt
         'GET',
         withQuery(`${encodeURIComponent(wabaId)}/message_templates`, {
           name: template.name,
-          fields: 'id,name,language,status,rejected_reason',
+          fields: 'id,name,language,status,category,rejected_reason',
         }),
         undefined,
         'request',
@@ -254,10 +238,12 @@ export function createMetaCloudAdapter(options: HttpAdapterOptions): VendorAdapt
         vendorTemplateId: String(found.id),
         name: String(found.name),
         language: String(found.language),
-        status: templateStatusOf[String(found.status ?? '').toUpperCase()] ?? 'PENDING',
+        status: metaTemplateStatus(found.status) ?? 'PENDING',
       };
       const reason = found.rejected_reason;
       if (typeof reason === 'string' && reason !== '' && reason !== 'NONE') event.reason = reason;
+      const category = String(found.category ?? '').toUpperCase();
+      if (metaTemplateCategories.has(category)) event.category = category;
       return event;
     },
 

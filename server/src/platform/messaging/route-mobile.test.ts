@@ -487,6 +487,8 @@ describe('Route Mobile adapter', () => {
         at: new Date(1_645_623_480_000),
         type: 'button',
         text: 'Buy Now',
+        reply: { kind: 'quick_reply', id: 'Buy Now', title: 'Buy Now' },
+        context: { messageId: 'b7e984f4-94ad-11ec-b1f4-0a58a9fe0001', from: '919000012345' },
       },
       {
         vendorMessageId: 'ABGGFlA5FpafAgo',
@@ -498,6 +500,7 @@ describe('Route Mobile adapter', () => {
           id: 'b1c68f38-8734-4ad3-b4a1-ef0c10d00001',
           url: 'https://apis.rmlconnect.net/wba/v1/media?media_id=fc233119&username=demo',
           mimeType: 'image/jpeg',
+          sha256: '29ed500fa64eb55fc19dc4124acb300e',
           caption: 'Check out my new phone!',
         },
       },

@@ -6,6 +6,7 @@ import {
   type HttpAdapterOptions,
   type ParsedWebhook,
   type SessionMessage,
+  withoutButtons,
   type TemplateMessage,
   type TemplateStatusEvent,
   type VendorAdapter,
@@ -161,8 +162,10 @@ function templateBody(message: TemplateMessage): Json {
   return { phone: `+${digitsOf(message.to)}`, media };
 }
 
-function sessionBody(message: SessionMessage): Json {
-  cloudSessionPayload(message); // the shared checks: non-empty text, absolute media URL
+function sessionBody(session: SessionMessage): Json {
+  cloudSessionPayload(session); // the shared checks: non-empty text, absolute media URL
+  // No reply buttons in this adapter: the choices go out written in the text.
+  const message = withoutButtons(session);
   const phone = `+${digitsOf(message.to)}`;
   if (message.kind === 'text') return { phone, text: message.text };
   const file = message.fileName || decodeURIComponent(message.url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'file';

@@ -58,13 +58,16 @@ export function createSandboxAdapter(options: { phone: SandboxPhonePort }): Vend
       const content =
         message.kind === 'text'
           ? { type: 'text', text: message.text }
-          : {
-              type: 'media',
-              mediaType: message.mediaType,
-              url: message.url,
-              fileName: message.fileName,
-              caption: message.caption,
-            };
+          : message.kind === 'buttons'
+            ? // The phone shows WhatsApp's reply buttons; a press comes back as an interactive button_reply.
+              { type: 'buttons', text: message.text, buttons: message.buttons }
+            : {
+                type: 'media',
+                mediaType: message.mediaType,
+                url: message.url,
+                fileName: message.fileName,
+                caption: message.caption,
+              };
       return phone.deliver(channel, { to: message.to, content });
     },
 

@@ -7,6 +7,7 @@ import {
   type InboundMessage,
   type ParsedWebhook,
   type SessionMessage,
+  withoutButtons,
   type StatusEvent,
   type TemplateMessage,
   type VendorAdapter,
@@ -130,8 +131,10 @@ export function sinchTemplateParameters(message: TemplateMessage): Record<string
   return parameters;
 }
 
-function sessionMessage(message: SessionMessage): Json {
-  cloudSessionPayload(message); // the shared checks: non-empty text, absolute media URL
+function sessionMessage(session: SessionMessage): Json {
+  cloudSessionPayload(session); // the shared checks: non-empty text, absolute media URL
+  // No reply buttons in this adapter: the choices go out written in the text.
+  const message = withoutButtons(session);
   if (message.kind === 'text') return { text_message: { text: message.text } };
   const media: Json = {
     url: message.url,

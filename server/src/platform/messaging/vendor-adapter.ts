@@ -1,4 +1,4 @@
-import type { TemplateComponent, TemplateMedia, TemplateValues } from '@parley/contracts/templates';
+import type { TemplateComponent, TemplateMedia, TemplateStatus, TemplateValues } from '@parley/contracts/templates';
 import type { OutboundHttp } from '../outbound-http';
 
 /**
@@ -57,7 +57,22 @@ export type SessionMessage =
       url: string;
       fileName: string;
       caption: string;
+    }
+  | {
+      /** A text with reply buttons (WhatsApp's interactive message: a press comes back as a button_reply). */
+      kind: 'buttons';
+      to: string;
+      text: string;
+      /** One to three; WhatsApp takes titles of up to 20 characters and ids of up to 256. */
+      buttons: { id: string; title: string }[];
+      /** What goes out instead on a vendor without reply buttons: the text with the choices written out. */
+      fallbackText: string;
     };
+
+/** The message as a vendor without reply buttons sends it: buttons become their fallback text. */
+export function withoutButtons(message: SessionMessage): Exclude<SessionMessage, { kind: 'buttons' }> {
+  return message.kind === 'buttons' ? { kind: 'text', to: message.to, text: message.fallbackText } : message;
+}
 
 export interface SendResult {
   /** The vendor's message id: wamid…, Kaleyra's id, Sinch's message_id, Route Mobile's request_id. */
@@ -108,27 +123,106 @@ export interface StatusEvent {
   at: Date;
   recipient?: string;
   error?: { code: string; title: string };
+  /**
+   * The business phone number the event is about (Meta's `metadata.phone_number_id`), where the
+   * vendor says: callbacks of two numbers of one Meta app can arrive at either number's URL.
+   */
+  phoneNumberId?: string;
 }
 
+/** The message types Parley keeps the content of; anything else arrives as 'other'. */
+export type InboundType =
+  | 'text'
+  | 'button'
+  | 'image'
+  | 'video'
+  | 'document'
+  | 'audio'
+  | 'sticker'
+  | 'location'
+  | 'contacts'
+  | 'reaction'
+  | 'flow'
+  | 'order'
+  | 'system'
+  | 'other';
+
+/** A contact card a customer shared (Meta's shape, trimmed to its known fields). */
+export interface SharedContact {
+  name: { formattedName: string; firstName?: string; lastName?: string };
+  phones: { phone: string; type?: string; waId?: string }[];
+  emails: { email: string; type?: string }[];
+  organization?: { company?: string; department?: string; title?: string };
+  urls: { url: string; type?: string }[];
+  birthday?: string;
+}
+
+/**
+ * A message a customer sent, in one typed shape whatever the vendor (reference/whatsapp.md §3 and
+ * decision 017). `text` is always a readable line (a caption, the location's name, "Reacted 👍").
+ */
 export interface InboundMessage {
   vendorMessageId: string;
-  /** E.164 with plus. */
+  /**
+   * Who wrote: E.164 with plus, or, when WhatsApp withholds the number (a customer with a
+   * username), the business-scoped user id (`US.13491208655302741918`), or `@username` as a last resort.
+   */
   from: string;
   name?: string;
+  /** WhatsApp's business-scoped user id (BSUID) and username, when given. */
+  userId?: string;
+  username?: string;
   at: Date;
-  type: 'text' | 'button' | 'image' | 'video' | 'document' | 'audio' | 'other';
+  type: InboundType;
   text: string;
   /** A quick-reply button's payload, when the customer pressed one. */
   buttonPayload?: string;
-  media?: { id?: string; url?: string; mimeType?: string; caption?: string };
+  /** Which reply the customer chose: a template's quick reply, an interactive button or a list row. */
+  reply?: { kind: 'quick_reply' | 'button' | 'list'; id: string; title: string; description?: string };
+  media?: {
+    id?: string;
+    url?: string;
+    mimeType?: string;
+    caption?: string;
+    fileName?: string;
+    sha256?: string;
+    animated?: boolean;
+  };
+  location?: { latitude: number; longitude: number; name?: string; address?: string; url?: string };
+  contacts?: SharedContact[];
+  /** The message reacted to and the emoji; an empty emoji means the reaction was removed. */
+  reaction?: { messageId: string; emoji: string };
+  /** A WhatsApp Flow's answer (interactive nfm_reply): the form's fields and the flow token. */
+  flow?: { response: Record<string, unknown>; flowToken?: string; name?: string };
+  order?: {
+    catalogId?: string;
+    text?: string;
+    items: { productRetailerId: string; quantity: number; itemPrice?: number; currency?: string }[];
+  };
+  /** A system notice (the customer changed number or user id). */
+  system?: { kind: string; body: string; newWaId?: string; userId?: string };
+  /** The message this one answers or quotes. */
+  context?: { messageId: string; from?: string };
+  /** Why WhatsApp could not pass the message on (type unsupported). */
+  errors?: { code: string; title: string; details?: string }[];
+  /** The business phone number it was sent to (Meta's `metadata.phone_number_id`). */
+  phoneNumberId?: string;
 }
+
+/** The five template statuses Parley keeps (the contract's), to which vendors' statuses are mapped. */
+export type { TemplateStatus };
 
 export interface TemplateStatusEvent {
   vendorTemplateId?: string;
   name?: string;
   language?: string;
-  status: 'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED' | 'DISABLED';
+  /** Absent when the event changes only the category (Meta's template_category_update). */
+  status?: TemplateStatus;
   reason?: string;
+  /** The template's category when the vendor changed or confirmed it. */
+  category?: string;
+  /** The WhatsApp Business Account the event is about (Meta's `entry[].id`). */
+  wabaId?: string;
 }
 
 export interface ParsedWebhook {
@@ -163,7 +257,7 @@ export interface VendorAdapter {
   submitTemplate?(
     channel: AdapterChannel,
     template: TemplateSubmission,
-  ): Promise<{ vendorTemplateId: string; status: TemplateStatusEvent['status']; reason?: string }>;
+  ): Promise<{ vendorTemplateId: string; status: TemplateStatus; reason?: string }>;
   fetchTemplate?(
     channel: AdapterChannel,
     template: { name: string; language: string; vendorTemplateId: string | null },

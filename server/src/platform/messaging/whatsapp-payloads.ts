@@ -245,6 +245,28 @@ export function cloudSessionPayload(message: SessionMessage): Json {
     if (message.text.trim() === '') throw new VendorError('permanent', 'empty_text', 'The message text is empty');
     return { ...base, type: 'text', text: { preview_url: false, body: message.text } };
   }
+  if (message.kind === 'buttons') {
+    if (message.text.trim() === '') throw new VendorError('permanent', 'empty_text', 'The message text is empty');
+    if (message.buttons.length < 1 || message.buttons.length > 3)
+      throw new VendorError('permanent', 'buttons', 'An interactive message takes one to three reply buttons');
+    if (message.text.length > 1024)
+      throw new VendorError('permanent', 'buttons', 'An interactive message body can have at most 1,024 characters');
+    return {
+      ...base,
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: message.text },
+        action: {
+          buttons: message.buttons.map((button) => ({
+            type: 'reply',
+            // WhatsApp refuses titles over 20 characters and ids over 256.
+            reply: { id: button.id.slice(0, 256), title: [...button.title].slice(0, 20).join('') },
+          })),
+        },
+      },
+    };
+  }
   if (!/^https?:\/\//i.test(message.url))
     throw new VendorError(
       'permanent',

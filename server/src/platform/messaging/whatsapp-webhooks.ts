@@ -4,11 +4,13 @@ import {
   type DeliveryStatus,
   type InboundMessage,
   type ParsedWebhook,
+  type SharedContact,
   type StatusEvent,
   type TemplateStatusEvent,
   type WebhookRequest,
   type WebhookVerdict,
 } from './vendor-adapter';
+import { metaTemplateCategories, metaTemplateStatus } from './whatsapp-template-status';
 
 /**
  * Meta's webhook scheme (reference/whatsapp.md §3), shared by the Cloud API adapter and the
@@ -62,12 +64,14 @@ const statusNames: Record<string, DeliveryStatus> = {
   read: 'read',
   failed: 'failed',
 };
-const templateStatusNames = new Set(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']);
 
 const toE164 = (value: unknown) => {
   const digits = String(value ?? '').replace(/[^\d]/g, '');
   return digits ? `+${digits}` : '';
 };
+/** A phone number as WhatsApp writes one (digits, perhaps a plus), not a user id such as `US.1349…`. */
+const isPhone = (value: unknown): value is string | number =>
+  (typeof value === 'string' || typeof value === 'number') && /^\+?\d{5,20}$/.test(String(value).trim());
 const toDate = (value: unknown) => {
   const seconds = Number(value);
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
@@ -76,6 +80,289 @@ const toDate = (value: unknown) => {
 type Json = Record<string, unknown>;
 const objects = (value: unknown): Json[] =>
   Array.isArray(value) ? value.filter((item): item is Json => typeof item === 'object' && item !== null) : [];
+const object = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+const finite = (value: unknown): number | undefined => {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+};
+/** The keys of `fields` whose value is a string, under the names given. */
+function strings<K extends string>(source: Json, fields: Record<K, string>): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const [key, name] of Object.entries(fields) as [K, string][]) {
+    const value = str(source[name]);
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+/** A status's or message's errors: `{code, title}` with Meta's details where it gave them. */
+function errorsOf(value: unknown) {
+  return objects(value).map((error) => {
+    const details = str(object(error.error_data).details);
+    return {
+      code: str(error.code) ?? '',
+      title: str(error.message) ?? str(error.title) ?? details ?? 'Failed',
+      ...(details ? { details } : {}),
+    };
+  });
+}
+
+/** The contact cards of a `contacts` message. */
+function sharedContacts(value: unknown): SharedContact[] {
+  return objects(value).map((card) => {
+    const name = object(card.name);
+    const org = object(card.org);
+    const organization = strings(org, { company: 'company', department: 'department', title: 'title' });
+    const birthday = str(card.birthday);
+    return {
+      name: {
+        formattedName:
+          str(name.formatted_name) ?? ([str(name.first_name), str(name.last_name)].filter(Boolean).join(' ') || ''),
+        ...strings(name, { firstName: 'first_name', lastName: 'last_name' }),
+      },
+      phones: objects(card.phones)
+        .filter((phone) => str(phone.phone))
+        .map((phone) => ({ phone: str(phone.phone)!, ...strings(phone, { type: 'type', waId: 'wa_id' }) })),
+      emails: objects(card.emails)
+        .filter((email) => str(email.email))
+        .map((email) => ({ email: str(email.email)!, ...strings(email, { type: 'type' }) })),
+      ...(Object.keys(organization).length > 0 ? { organization } : {}),
+      urls: objects(card.urls)
+        .filter((url) => str(url.url))
+        .map((url) => ({ url: str(url.url)!, ...strings(url, { type: 'type' }) })),
+      ...(birthday ? { birthday } : {}),
+    };
+  });
+}
+
+/** A Flow's `response_json`: Meta sends it as a JSON string; kept as an object (the string itself if it is not JSON). */
+function flowResponse(value: unknown): Record<string, unknown> {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Json;
+  if (typeof value !== 'string') return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Json)
+      : { value: parsed };
+  } catch {
+    return { raw: value };
+  }
+}
+
+/** Fills the typed content of one message (`messages[]` item) into `message`. */
+function readContent(item: Json, message: InboundMessage) {
+  const type = String(item.type ?? 'unknown');
+  const part = object(item[type]);
+  switch (type) {
+    case 'text':
+      message.type = 'text';
+      message.text = str(part.body) ?? '';
+      return;
+    case 'button': {
+      message.type = 'button';
+      message.text = str(part.text) ?? '';
+      const payload = str(part.payload);
+      if (payload !== undefined) message.buttonPayload = payload;
+      message.reply = { kind: 'quick_reply', id: payload ?? message.text, title: message.text };
+      return;
+    }
+    case 'interactive': {
+      const kind = String(part.type ?? '');
+      if (kind === 'nfm_reply' || (part.nfm_reply && !part.button_reply && !part.list_reply)) {
+        const reply = object(part.nfm_reply);
+        const response = flowResponse(reply.response_json);
+        message.type = 'flow';
+        message.text = str(reply.body) ?? 'Sent';
+        const flowToken = str(response.flow_token);
+        const name = str(reply.name);
+        message.flow = { response, ...(flowToken ? { flowToken } : {}), ...(name ? { name } : {}) };
+        return;
+      }
+      const list = kind === 'list_reply' || (!part.button_reply && part.list_reply);
+      const reply = object(list ? part.list_reply : part.button_reply);
+      message.type = 'button';
+      message.text = str(reply.title) ?? '';
+      const id = str(reply.id);
+      if (id !== undefined) message.buttonPayload = id;
+      const description = str(reply.description);
+      message.reply = {
+        kind: list ? 'list' : 'button',
+        id: id ?? '',
+        title: message.text,
+        ...(description ? { description } : {}),
+      };
+      return;
+    }
+    case 'image':
+    case 'video':
+    case 'document':
+    case 'audio':
+    case 'sticker': {
+      message.type = type;
+      const caption = str(part.caption);
+      message.text = caption ?? '';
+      message.media = {
+        ...strings(part, { id: 'id', url: 'link', mimeType: 'mime_type', fileName: 'filename', sha256: 'sha256' }),
+        ...(caption !== undefined ? { caption } : {}),
+        ...(typeof part.animated === 'boolean' ? { animated: part.animated } : {}),
+      };
+      if (type === 'sticker') message.text = 'Sticker';
+      else if (!message.text && message.media.fileName) message.text = message.media.fileName;
+      return;
+    }
+    case 'location': {
+      const latitude = finite(part.latitude);
+      const longitude = finite(part.longitude);
+      if (latitude === undefined || longitude === undefined) break;
+      const named = strings(part, { name: 'name', address: 'address', url: 'url' });
+      message.type = 'location';
+      message.location = { latitude, longitude, ...named };
+      message.text = [named.name, named.address].filter(Boolean).join(', ') || `Location ${latitude}, ${longitude}`;
+      return;
+    }
+    case 'contacts': {
+      const contacts = sharedContacts(item.contacts);
+      message.type = 'contacts';
+      message.contacts = contacts;
+      message.text = `Contact: ${contacts.map((card) => card.name.formattedName || card.phones[0]?.phone || '?').join(', ')}`;
+      return;
+    }
+    case 'reaction': {
+      const messageId = str(part.message_id);
+      if (!messageId) break;
+      const emoji = str(part.emoji) ?? '';
+      message.type = 'reaction';
+      message.reaction = { messageId, emoji };
+      message.text = emoji ? `Reacted ${emoji}` : 'Removed a reaction';
+      return;
+    }
+    case 'order': {
+      const items = objects(part.product_items).map((product) => ({
+        productRetailerId: str(product.product_retailer_id) ?? '',
+        quantity: finite(product.quantity) ?? 1,
+        ...(finite(product.item_price) !== undefined ? { itemPrice: finite(product.item_price)! } : {}),
+        ...(str(product.currency) ? { currency: str(product.currency)! } : {}),
+      }));
+      message.type = 'order';
+      message.order = { ...strings(part, { catalogId: 'catalog_id', text: 'text' }), items };
+      message.text = `Order of ${items.length} item${items.length === 1 ? '' : 's'}${message.order.text ? `: ${message.order.text}` : ''}`;
+      return;
+    }
+    case 'system': {
+      message.type = 'system';
+      const body = str(part.body) ?? '';
+      message.system = {
+        kind: str(part.type) ?? 'system',
+        body,
+        ...strings(part, { newWaId: 'wa_id', userId: 'user_id' }),
+      };
+      message.text = body;
+      return;
+    }
+    default:
+      break;
+  }
+  // unsupported, unknown, or a documented type without its content: kept as 'other' with WhatsApp's reason.
+  message.type = 'other';
+  const errors = errorsOf(item.errors);
+  if (errors.length > 0) message.errors = errors;
+  message.text = errors[0]
+    ? `Unsupported message: ${errors[0].details ?? errors[0].title}`
+    : `Unsupported message (${type})`;
+}
+
+/** A customer as `contacts[]` names them: phone (wa_id), business-scoped user id, username, profile name. */
+interface Sender {
+  phone?: string;
+  userId?: string;
+  username?: string;
+  name?: string;
+}
+
+/** The `value` of one `messages` change: its statuses and messages, each with the change's phone number id. */
+function readMessagesChange(value: Json, parsed: ParsedWebhook) {
+  const phoneNumberId = str(object(value.metadata).phone_number_id);
+  const routed = phoneNumberId ? { phoneNumberId } : {};
+  for (const item of objects(value.statuses)) {
+    const status = statusNames[String(item.status ?? '')];
+    if (!status || typeof item.id !== 'string') continue;
+    const event: StatusEvent = { vendorMessageId: item.id, status, at: toDate(item.timestamp), ...routed };
+    const recipient = item.recipient_id ?? item.recipient_user_id;
+    if (recipient !== undefined) event.recipient = isPhone(recipient) ? toE164(recipient) : String(recipient);
+    const error = errorsOf(item.errors)[0];
+    if (error) event.error = { code: error.code, title: error.title };
+    parsed.statuses.push(event);
+  }
+  const senders: Sender[] = objects(value.contacts).map((contact) => {
+    const profile = object(contact.profile);
+    return {
+      ...(isPhone(contact.wa_id) ? { phone: toE164(contact.wa_id) } : {}),
+      ...strings(contact, { userId: 'user_id' }),
+      ...strings(profile, { username: 'username', name: 'name' }),
+    };
+  });
+  for (const item of objects(value.messages)) {
+    if (typeof item.id !== 'string') continue;
+    // `from` is the phone number, absent (or a user id) when WhatsApp withholds it.
+    const phone = isPhone(item.from) ? toE164(item.from) : undefined;
+    const userId = str(item.from_user_id) ?? (item.from !== undefined && !phone ? str(item.from) : undefined);
+    const sender =
+      senders.find((candidate) => (phone && candidate.phone === phone) || (userId && candidate.userId === userId)) ??
+      (senders.length === 1 ? senders[0] : undefined) ??
+      {};
+    const identity = {
+      phone: phone ?? sender.phone,
+      userId: userId ?? sender.userId,
+      username: sender.username,
+    };
+    const message: InboundMessage = {
+      vendorMessageId: item.id,
+      from: identity.phone ?? identity.userId ?? (identity.username ? `@${identity.username.replace(/^@/, '')}` : ''),
+      at: toDate(item.timestamp),
+      type: 'other',
+      text: '',
+      ...routed,
+    };
+    if (sender.name) message.name = sender.name;
+    if (identity.userId) message.userId = identity.userId;
+    if (identity.username) message.username = identity.username;
+    const context = object(item.context);
+    const contextId = str(context.id);
+    if (contextId) message.context = { messageId: contextId, ...strings(context, { from: 'from' }) };
+    readContent(item, message);
+    parsed.inbound.push(message);
+  }
+}
+
+/** A template change: a status event (with its category), or a category update alone. */
+function readTemplateChange(field: string, value: Json, parsed: ParsedWebhook, wabaId: string | undefined) {
+  const ids = {
+    ...(wabaId ? { wabaId } : {}),
+    ...(value.message_template_id !== undefined ? { vendorTemplateId: String(value.message_template_id) } : {}),
+    ...strings(value, { name: 'message_template_name', language: 'message_template_language' }),
+  };
+  if (field === 'template_category_update') {
+    const category = String(value.new_category ?? value.correct_category ?? '').toUpperCase();
+    if (metaTemplateCategories.has(category)) parsed.templates.push({ ...ids, category });
+    return;
+  }
+  const status = metaTemplateStatus(value.event);
+  if (!status) return;
+  const event: TemplateStatusEvent = { ...ids, status };
+  const category = String(value.message_template_category ?? '').toUpperCase();
+  if (metaTemplateCategories.has(category)) event.category = category;
+  const reason = value.reason ?? value.other_info;
+  const rejection = object(value.rejection_info);
+  if (typeof reason === 'string' && reason !== 'NONE') event.reason = reason;
+  else if (reason && typeof reason === 'object' && typeof (reason as Json).description === 'string')
+    event.reason = String((reason as Json).description);
+  if (typeof rejection.reason === 'string' && rejection.reason)
+    event.reason = event.reason ? `${event.reason}: ${rejection.reason}` : rejection.reason;
+  parsed.templates.push(event);
+}
 
 /** Parses Meta's callback body; a body that is not JSON or not of this shape is refused. */
 export function parseWhatsAppWebhook(rawBody: Buffer): ParsedWebhook {
@@ -91,84 +378,12 @@ export function parseWhatsAppWebhook(rawBody: Buffer): ParsedWebhook {
   const parsed: ParsedWebhook = { statuses: [], inbound: [], templates: [] };
   for (const entry of objects((body as Json).entry)) {
     for (const change of objects(entry.changes)) {
-      const value = (change.value ?? {}) as Json;
-      if (change.field === 'message_template_status_update') {
-        const event = String(value.event ?? '').toUpperCase();
-        if (!templateStatusNames.has(event)) continue;
-        const status: TemplateStatusEvent = {
-          status: event as TemplateStatusEvent['status'],
-          ...(value.message_template_id !== undefined ? { vendorTemplateId: String(value.message_template_id) } : {}),
-          ...(typeof value.message_template_name === 'string' ? { name: value.message_template_name } : {}),
-          ...(typeof value.message_template_language === 'string' ? { language: value.message_template_language } : {}),
-        };
-        const reason = value.reason ?? value.other_info;
-        if (typeof reason === 'string' && reason !== 'NONE') status.reason = reason;
-        else if (reason && typeof reason === 'object' && typeof (reason as Json).description === 'string')
-          status.reason = String((reason as Json).description);
-        parsed.templates.push(status);
-        continue;
-      }
-      if (change.field !== undefined && change.field !== 'messages') continue;
-      for (const item of objects(value.statuses)) {
-        const status = statusNames[String(item.status ?? '')];
-        if (!status || typeof item.id !== 'string') continue;
-        const event: StatusEvent = { vendorMessageId: item.id, status, at: toDate(item.timestamp) };
-        if (item.recipient_id !== undefined) event.recipient = toE164(item.recipient_id);
-        const error = objects(item.errors)[0];
-        if (error) {
-          const details = (error.error_data as Json | undefined)?.details;
-          event.error = {
-            code: String(error.code ?? ''),
-            title: String(error.message ?? error.title ?? details ?? 'Failed'),
-          };
-        }
-        parsed.statuses.push(event);
-      }
-      const names = new Map<string, string>();
-      for (const contact of objects(value.contacts)) {
-        const name = (contact.profile as Json | undefined)?.name;
-        if (typeof contact.wa_id === 'string' && typeof name === 'string') names.set(toE164(contact.wa_id), name);
-      }
-      for (const item of objects(value.messages)) {
-        if (typeof item.id !== 'string') continue;
-        const from = toE164(item.from);
-        const type = String(item.type ?? 'other');
-        const message: InboundMessage = {
-          vendorMessageId: item.id,
-          from,
-          at: toDate(item.timestamp),
-          type: 'other',
-          text: '',
-        };
-        const name = names.get(from);
-        if (name) message.name = name;
-        if (type === 'text') {
-          message.type = 'text';
-          message.text = String((item.text as Json | undefined)?.body ?? '');
-        } else if (type === 'button') {
-          message.type = 'button';
-          const button = (item.button ?? {}) as Json;
-          message.text = String(button.text ?? '');
-          if (button.payload !== undefined) message.buttonPayload = String(button.payload);
-        } else if (type === 'interactive') {
-          const interactive = (item.interactive ?? {}) as Json;
-          const reply = (interactive.button_reply ?? interactive.list_reply ?? {}) as Json;
-          message.type = 'button';
-          message.text = String(reply.title ?? '');
-          if (reply.id !== undefined) message.buttonPayload = String(reply.id);
-        } else if (type === 'image' || type === 'video' || type === 'document' || type === 'audio') {
-          const media = (item[type] ?? {}) as Json;
-          message.type = type;
-          message.text = String(media.caption ?? '');
-          message.media = {
-            ...(typeof media.id === 'string' ? { id: media.id } : {}),
-            ...(typeof media.link === 'string' ? { url: media.link } : {}),
-            ...(typeof media.mime_type === 'string' ? { mimeType: media.mime_type } : {}),
-            ...(typeof media.caption === 'string' ? { caption: media.caption } : {}),
-          };
-        }
-        parsed.inbound.push(message);
-      }
+      const value = object(change.value);
+      const field = change.field === undefined ? 'messages' : String(change.field);
+      if (field === 'message_template_status_update' || field === 'template_category_update')
+        readTemplateChange(field, value, parsed, str(entry.id));
+      else if (field === 'messages') readMessagesChange(value, parsed);
+      // Other fields (quality updates, account alerts, …) change nothing Parley keeps.
     }
   }
   return parsed;

@@ -69,6 +69,34 @@ describe('the in-process event bus', () => {
     expect(await bus.lastId()).toBeGreaterThan(second.id);
   });
 
+  it('stores many events in one call, ids in the order given, and hands each to subscribers', async () => {
+    const heard: BusEvent[] = [];
+    const unsubscribe = bus.subscribe((event) => heard.push(event));
+    const start = await bus.lastId();
+    const published = await bus.publishMany([
+      { enterpriseId: enterprise.one, userId: user.a, name: 'conversation.counts', payload: { n: 1 } },
+      {
+        enterpriseId: enterprise.one,
+        topic: 'chat:dept:none',
+        name: 'conversation.updated',
+        payload: { text: 'a "quoted", {braced} \\ text' },
+      },
+      { enterpriseId: enterprise.two, name: 'system.notice' },
+    ]);
+    unsubscribe();
+    expect(published.map((event) => [event.userId, event.topic, event.name, event.payload])).toEqual([
+      [user.a, null, 'conversation.counts', { n: 1 }],
+      [null, 'chat:dept:none', 'conversation.updated', { text: 'a "quoted", {braced} \\ text' }],
+      [null, null, 'system.notice', {}],
+    ]);
+    const ids = published.map((event) => event.id);
+    expect(ids[0]).toBeGreaterThan(start);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(heard).toEqual(published);
+    expect(await bus.since(enterprise.one, user.a, start, 10, ['chat:dept:none'])).toEqual(published.slice(0, 2));
+    expect(await bus.publishMany([])).toEqual([]);
+  });
+
   it("replays only a user's own and enterprise-wide events of their enterprise, oldest first", async () => {
     const start = await bus.lastId();
     const wide = await bus.publish({ enterpriseId: enterprise.one, name: 'system.notice' });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_INVALID_TOKEN } from '@parley/contracts/constants';
 import { as, createTenant, createTestApp, login, type Tenant, type TestContext } from '../../../test/test-app';
-import { connectRealtime, settle } from '../../../test/realtime-client';
+import WebSocket from 'ws';
+import { REALTIME_PROTOCOL } from '@parley/contracts/realtime';
+import { connectRealtime, listeningUrl, settle } from '../../../test/realtime-client';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -71,6 +73,38 @@ describe('the realtime socket', () => {
     theirs.close();
   });
 
+  it("delivers a topic's events to the sockets subscribed to it, of its enterprise, as each subscription changes", async () => {
+    const { first, other } = await twoTenants();
+    const [queueA, queueB] = [
+      'chat:dept:00000000-0000-4000-8000-00000000000a',
+      'chat:dept:00000000-0000-4000-8000-00000000000b',
+    ];
+    const watcher = await connectRealtime(context.app, first.token);
+    watcher.send({ type: 'resume', topics: [queueA] });
+    await watcher.next((frame) => frame.type === 'ready');
+    // Another tenant's supervisor may watch a topic of the same name: it never gets this tenant's.
+    const stranger = await connectRealtime(context.app, other.token);
+    stranger.send({ type: 'resume', topics: [queueA, queueB] });
+    await stranger.next((frame) => frame.type === 'ready');
+    const onTopic = (tenant: Tenant, topic: string, n: number) =>
+      context.bus.publish({ enterpriseId: tenant.enterpriseId, topic, name: 'conversation.updated', payload: { n } });
+
+    const a1 = await onTopic(first, queueA, 1);
+    await onTopic(first, queueB, 2);
+    watcher.send({ type: 'subscribe', topics: [queueB] });
+    await settle(200);
+    await onTopic(first, queueA, 3);
+    const b4 = await onTopic(first, queueB, 4);
+    const marker = await onTopic(other, queueA, 5);
+    await watcher.next((frame) => frame.type === 'event' && frame.id === b4.id);
+    await stranger.next((frame) => frame.type === 'event' && frame.id === marker.id);
+    await settle(100);
+    expect(watcher.events().map((event) => event.id)).toEqual([a1.id, b4.id]);
+    expect(stranger.events().map((event) => event.id)).toEqual([marker.id]);
+    watcher.close();
+    stranger.close();
+  });
+
   it('replays what a reconnecting client missed, in order, then says ready', async () => {
     const { first, colleague, other } = await twoTenants();
     const before = await publish(first, 'system.notice', { n: 0 });
@@ -135,6 +169,44 @@ describe('the realtime socket', () => {
       expect(await client.closeCode()).toBe(WS_INVALID_TOKEN);
       expect(client.frames).toEqual([]);
     }
+  });
+
+  it('takes the token from the Sec-WebSocket-Protocol header, answers only `parley`, and refuses a wrong token', async () => {
+    const tenant = await createTenant(context);
+    const url = `${listeningUrl(context.app)}/api/ws`;
+    const socket = new WebSocket(url, [REALTIME_PROTOCOL, tenant.token]);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    // The token is never echoed back in the handshake answer.
+    expect(socket.protocol).toBe(REALTIME_PROTOCOL);
+    const ready = new Promise((resolve) => socket.on('message', (raw) => resolve(JSON.parse(raw.toString()))));
+    socket.send(JSON.stringify({ type: 'resume', since: await context.bus.lastId() }));
+    expect(await ready).toMatchObject({ type: 'ready' });
+    socket.close();
+
+    const wrong = await connectRealtime(context.app, `${tenant.token.slice(0, -4)}AAAA`);
+    expect(await wrong.closeCode()).toBe(WS_INVALID_TOKEN);
+    expect(wrong.frames).toEqual([]);
+    // A token offered without the `parley` protocol before it is not taken.
+    const bare = new WebSocket(url, [tenant.token]);
+    const closed = new Promise<number>((resolve) => bare.once('close', resolve));
+    bare.once('error', () => undefined);
+    expect(await closed).not.toBe(1000);
+  });
+
+  it('still accepts the ?token= of clients older than the subprotocol', async () => {
+    const tenant = await createTenant(context);
+    const old = await connectRealtime(context.app, tenant.token, {
+      transport: 'query',
+      since: await context.bus.lastId(),
+    });
+    await old.next((frame) => frame.type === 'ready');
+    const event = await publish(tenant, 'system.notice', { text: 'still here' });
+    await old.next((frame) => frame.type === 'event' && frame.id === event.id);
+    old.close();
+    const wrong = await connectRealtime(context.app, 'not-a-real-token-but-long-enough-to-check', {
+      transport: 'query',
+    });
+    expect(await wrong.closeCode()).toBe(WS_INVALID_TOKEN);
   });
 
   it('closes the socket with 4001 when its user signs out, and keeps their other sessions open', async () => {

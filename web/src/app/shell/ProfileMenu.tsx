@@ -3,11 +3,11 @@ import { IconBooks, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/
 import { Link } from 'react-router';
 import type { SessionUser } from '@parley/contracts/account';
 import { useLogout } from '../../features/account/api/logout';
-import { ProfileAvatar } from '../../features/account/components/ProfileAvatar';
+import { initials, ProfileAvatar } from '../../features/account/components/ProfileAvatar';
 import { endSession } from '../../lib/session-end';
 import { realtime } from './realtime-connection';
 
-/** Details, My Library (when artifacts are enabled) and Signout (platform §2.2). */
+/** My Profile, My Library (when artifacts are enabled) and Sign out (platform §2.2: Details, My Library, Signout). */
 export function ProfileMenu({ user }: { user: SessionUser }) {
   const logout = useLogout();
 
@@ -19,12 +19,15 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
     logout.mutate(undefined, { onSettled: () => endSession('signedOut') });
   };
 
+  // The name holds what the button shows (label in name, WCAG 2.5.3): the initials unless a picture replaces them.
+  const shownText = user.profilePic ? user.name : `${initials(user.name)} ${user.name}`;
+
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Profile menu (${user.name})`} px={6} py={2} style={{ borderRadius: 6 }}>
+        <UnstyledButton aria-label={`Profile menu: ${shownText}`} px={6} py={2} style={{ borderRadius: 6 }}>
           <Group gap={8} wrap="nowrap">
-            <ProfileAvatar name={user.name} profilePic={user.profilePic} size={26} />
+            <ProfileAvatar name={user.name} profilePic={user.profilePic} size={26} />{' '}
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
               {user.name}
             </Text>
@@ -43,7 +46,7 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
           to="/details/myprofile"
           leftSection={<IconUserCircle size={16} aria-hidden="true" />}
         >
-          Details
+          My Profile
         </Menu.Item>
         {user.artifactsEnabled ? (
           <Menu.Item component={Link} to="/content-library" leftSection={<IconBooks size={16} aria-hidden="true" />}>
@@ -57,7 +60,7 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
           onClick={handleSignout}
           disabled={logout.isPending}
         >
-          Signout
+          Sign Out
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

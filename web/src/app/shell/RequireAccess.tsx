@@ -1,10 +1,8 @@
-import { useContext, useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { useContext, type ReactNode } from 'react';
 import type { SessionUser } from '@parley/contracts/account';
-import { messages } from '@parley/contracts/messages';
 import { hasAny, type Permission } from '@parley/contracts/permissions';
-import { showToast } from '../../lib/toast';
 import { SessionUserContext } from './session-user';
+import { ForbiddenPage } from './StatusPages';
 
 /** What a console route needs (same rules as the side menu). */
 export interface RouteAccess {
@@ -22,16 +20,9 @@ export function canOpenRoute(access: RouteAccess, user: SessionUser): boolean {
   return true;
 }
 
-function AccessDenied() {
-  useEffect(() => {
-    showToast(messages.accessDenied, { tone: 'error', id: 'access-denied' });
-  }, []);
-  return <Navigate to="/dashboard" replace />;
-}
-
-/** A route the user may not open: toast 'Access Denied' and show the welcome page. */
+/** A route the user may not open shows 'Access Denied' and why, at its own address. */
 export function RequireAccess({ access, children }: { access: RouteAccess; children: ReactNode }) {
   const user = useContext(SessionUserContext);
   if (!user) return null;
-  return canOpenRoute(access, user) ? children : <AccessDenied />;
+  return canOpenRoute(access, user) ? children : <ForbiddenPage />;
 }

@@ -14,9 +14,9 @@ export function ShellLoadError({ message, onRetry }: { message: string; onRetry:
             {message}
           </Text>
           <Group mt="xs">
-            <Button onClick={onRetry}>Try again</Button>
+            <Button onClick={onRetry}>Try Again</Button>
             <Button variant="default" onClick={() => endSession('signedOut')}>
-              Sign in again
+              Sign In Again
             </Button>
           </Group>
         </Stack>

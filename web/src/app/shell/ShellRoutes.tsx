@@ -2,7 +2,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { navigation } from '@parley/contracts/navigation';
 import type { Permission } from '@parley/contracts/permissions';
+import { Titled } from '../page-title';
 import { RequireAccess, type RouteAccess } from './RequireAccess';
+import { NotFoundPage } from './StatusPages';
 
 const WelcomeRoute = lazy(() => import('../routes/welcome-route'));
 const ProfileRoute = lazy(() => import('../routes/profile-route'));
@@ -32,6 +34,8 @@ const SandboxPhoneRoute = lazy(() => import('../routes/sandbox-phone-route'));
 const BroadcastRoute = lazy(() => import('../routes/broadcast-route'));
 const BlacklistRoute = lazy(() => import('../routes/blacklist-route'));
 const DeliveryReportRoute = lazy(() => import('../routes/delivery-report-route'));
+const ConversationsRoute = lazy(() => import('../routes/conversations-route'));
+const ChatConfigRoute = lazy(() => import('../routes/chat-config-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
 const BUILT_PATHS = new Set([
@@ -49,10 +53,13 @@ const BUILT_PATHS = new Set([
   '/customer-master/uploads',
   '/customer-master/definition',
   '/admin/channels',
+  '/admin/sandbox-phone',
   '/admin/messageTemplate/whatsapp',
   '/campaigns/broadcast',
   '/campaigns/blacklist',
   '/admin/report',
+  '/chat/conversation',
+  '/admin/chatConfig/chat-config',
 ]);
 
 interface ScreenRoute {
@@ -141,73 +148,145 @@ const sandboxPhoneAccess: RouteAccess = {
 };
 const outboxAccess: RouteAccess = { anyOf: ['ENTERPRISE.MANAGE'] satisfies Permission[] };
 
-function guarded(Component: LazyExoticComponent<ComponentType> | ComponentType, access: RouteAccess) {
+/** A page the user's roles must allow, with its browser tab title. */
+function guarded(Component: LazyExoticComponent<ComponentType> | ComponentType, access: RouteAccess, title: string) {
   return (
     <RequireAccess access={access}>
-      <Component />
+      <Titled title={title}>
+        <Component />
+      </Titled>
     </RequireAccess>
   );
 }
 
-/** The pages inside the console (platform §2.1 main layout); any other path shows the welcome page. */
+/** A page every signed-in user may open, with its browser tab title. */
+function titled(Component: LazyExoticComponent<ComponentType> | ComponentType, title: string) {
+  return (
+    <Titled title={title}>
+      <Component />
+    </Titled>
+  );
+}
+
+/**
+ * The pages inside the console (platform §2.1 main layout), each with its browser tab title; any
+ * other path shows 'Page not found'.
+ */
 export function ShellRoutes() {
   return (
     <Routes>
-      <Route path="dashboard" element={<WelcomeRoute />} />
+      <Route path="dashboard" element={titled(WelcomeRoute, 'Dashboard')} />
       <Route path="details" element={<Navigate to="/details/myprofile" replace />} />
-      <Route path="details/myprofile" element={<ProfileRoute />} />
-      <Route path="admin/outbox" element={guarded(OutboxRoute, outboxAccess)} />
-      <Route path="admin/outbox/:id" element={guarded(OutboxMailRoute, outboxAccess)} />
-      <Route path="admin/users" element={guarded(UsersRoute, { anyOf: ['USERS.MANAGE'] })} />
-      <Route path="admin/permission" element={guarded(RolePermissionRoute, { anyOf: ['ROLES.MANAGE'] })} />
-      <Route path="admin/api-keys" element={guarded(ApiKeysRoute, { anyOf: ['INTEGRATIONS.MANAGE'] })} />
-      <Route path="admin/integration" element={guarded(IntegrationsRoute, { anyOf: ['INTEGRATIONS.MANAGE'] })} />
-      <Route path="admin/audit_trail" element={guarded(AuditTrailRoute, { anyOf: ['AUDITTRAIL.VIEW'] })} />
-      <Route path="admin/departments" element={guarded(DepartmentsRoute, { anyOf: ['DEPARTMENTS.MANAGE'] })} />
-      <Route path="admin/departments/:id" element={guarded(DepartmentUsersRoute, { anyOf: ['DEPARTMENTS.MANAGE'] })} />
-      <Route path="admin/invitations" element={guarded(InvitationsRoute, { anyOf: ['USERS.MANAGE'] })} />
-      <Route path="admin/details" element={guarded(EnterpriseDetailsRoute, { anyOf: ['ENTERPRISE.MANAGE'] })} />
-      <Route path="bots" element={guarded(AgentsRoute, agentsAccess)} />
-      <Route path="bots/:id/*" element={guarded(AgentDetailsRoute, agentsAccess)} />
+      <Route path="details/myprofile" element={titled(ProfileRoute, 'My Profile')} />
+      <Route path="admin/outbox" element={guarded(OutboxRoute, outboxAccess, 'Mail Outbox')} />
+      <Route path="admin/outbox/:id" element={guarded(OutboxMailRoute, outboxAccess, 'Mail')} />
+      <Route path="admin/users" element={guarded(UsersRoute, { anyOf: ['USERS.MANAGE'] }, 'Users')} />
+      <Route
+        path="admin/permission"
+        element={guarded(RolePermissionRoute, { anyOf: ['ROLES.MANAGE'] }, 'Role & Permission')}
+      />
+      <Route path="admin/api-keys" element={guarded(ApiKeysRoute, { anyOf: ['INTEGRATIONS.MANAGE'] }, 'API Keys')} />
+      <Route
+        path="admin/integration"
+        element={guarded(IntegrationsRoute, { anyOf: ['INTEGRATIONS.MANAGE'] }, 'Integrations')}
+      />
+      <Route
+        path="admin/audit_trail"
+        element={guarded(AuditTrailRoute, { anyOf: ['AUDITTRAIL.VIEW'] }, 'Audit Trail')}
+      />
+      <Route
+        path="admin/departments"
+        element={guarded(DepartmentsRoute, { anyOf: ['DEPARTMENTS.MANAGE'] }, 'Departments')}
+      />
+      <Route
+        path="admin/departments/:id"
+        element={guarded(DepartmentUsersRoute, { anyOf: ['DEPARTMENTS.MANAGE'] }, 'Department')}
+      />
+      <Route path="admin/invitations" element={guarded(InvitationsRoute, { anyOf: ['USERS.MANAGE'] }, 'Invitations')} />
+      <Route
+        path="admin/details"
+        element={guarded(EnterpriseDetailsRoute, { anyOf: ['ENTERPRISE.MANAGE'] }, 'Enterprise Details')}
+      />
+      <Route path="bots" element={guarded(AgentsRoute, agentsAccess, 'Skills')} />
+      <Route path="bots/:id/*" element={guarded(AgentDetailsRoute, agentsAccess, 'Skill')} />
       <Route path="customer-master" element={<Navigate to="/customer-master/customers" replace />} />
-      <Route path="customer-master/customers/*" element={guarded(CustomersRoute, customersAccess)} />
-      <Route path="customer-master/definition" element={guarded(CustomerDefinitionRoute, definitionsAccess)} />
-      <Route path="customer-master/definition/add" element={guarded(CustomerDefinitionRoute, definitionsAccess)} />
+      <Route path="customer-master/customers/*" element={guarded(CustomersRoute, customersAccess, 'Customers')} />
+      <Route
+        path="customer-master/definition"
+        element={guarded(CustomerDefinitionRoute, definitionsAccess, 'Customer Definition')}
+      />
+      <Route
+        path="customer-master/definition/add"
+        element={guarded(CustomerDefinitionRoute, definitionsAccess, 'Customer Definition')}
+      />
       <Route
         path="customer-master/define-customer/create"
         element={<Navigate to="/customer-master/definition/add" replace />}
       />
-      <Route path="customer-master/uploads/*" element={guarded(CustomerUploadsRoute, customersAccess)} />
-      <Route path="customer-master/uploadfile/:id" element={guarded(CustomerUploadFileRoute, customerEditAccess)} />
-      <Route path="customer-master/error/:id" element={guarded(CustomerUploadErrorsRoute, customersAccess)} />
-      <Route path="admin/channels" element={guarded(ChannelsRoute, channelsAccess)} />
-      <Route path="admin/messageTemplate/whatsapp/*" element={guarded(TemplatesRoute, templatesAccess)} />
-      <Route path="campaigns/broadcast/*" element={guarded(BroadcastRoute, { anyOf: ['CHAT.HANDLE'] })} />
-      <Route path="campaigns/blacklist" element={guarded(BlacklistRoute, { anyOf: ['BLACKLIST'] })} />
-      <Route path="admin/report" element={guarded(DeliveryReportRoute, { anyOf: ['REPORTS.VIEW'] })} />
-      <Route path="admin/sandbox-phone" element={guarded(SandboxPhoneRoute, sandboxPhoneAccess)} />
-      <Route path="admin/sandbox-phone/:channelId" element={guarded(SandboxPhoneRoute, sandboxPhoneAccess)} />
+      <Route path="customer-master/uploads/*" element={guarded(CustomerUploadsRoute, customersAccess, 'My Uploads')} />
+      <Route
+        path="customer-master/uploadfile/:id"
+        element={guarded(CustomerUploadFileRoute, customerEditAccess, 'Upload file')}
+      />
+      <Route
+        path="customer-master/error/:id"
+        element={guarded(CustomerUploadErrorsRoute, customersAccess, 'Upload errors')}
+      />
+      <Route path="admin/channels" element={guarded(ChannelsRoute, channelsAccess, 'Channels')} />
+      <Route
+        path="admin/messageTemplate/whatsapp/*"
+        element={guarded(TemplatesRoute, templatesAccess, 'Message Templates')}
+      />
+      <Route
+        path="campaigns/broadcast/*"
+        element={guarded(BroadcastRoute, { anyOf: ['CHAT.HANDLE'] }, 'Just In Time')}
+      />
+      <Route
+        path="chat/conversation/*"
+        element={guarded(ConversationsRoute, { anyOf: ['CHAT.HANDLE'] }, 'Conversations')}
+      />
+      <Route
+        path="admin/chatConfig/chat-config"
+        element={guarded(ChatConfigRoute, { anyOf: ['CHAT.CHAT_CONFIG'] }, 'Chat Config')}
+      />
+      <Route path="campaigns/blacklist" element={guarded(BlacklistRoute, { anyOf: ['BLACKLIST'] }, 'Blacklist')} />
+      <Route
+        path="admin/report"
+        element={guarded(DeliveryReportRoute, { anyOf: ['REPORTS.VIEW'] }, 'Delivery Report')}
+      />
+      <Route path="admin/sandbox-phone" element={guarded(SandboxPhoneRoute, sandboxPhoneAccess, 'Sandbox Phone')} />
+      <Route
+        path="admin/sandbox-phone/:channelId"
+        element={guarded(SandboxPhoneRoute, sandboxPhoneAccess, 'Sandbox Phone')}
+      />
       <Route
         path="content-library"
         element={
           <RequireAccess access={{ requiresArtifacts: true }}>
-            <ComingSoonRoute screen="My Library" />
+            <Titled title="My Library">
+              <ComingSoonRoute screen="My Library" />
+            </Titled>
           </RequireAccess>
         }
       />
-      <Route path="dialog360-redirect" element={guarded(Dialog360RedirectRoute, { anyOf: ['RICHCARDS.VIEW'] })} />
+      <Route
+        path="dialog360-redirect"
+        element={guarded(Dialog360RedirectRoute, { anyOf: ['RICHCARDS.VIEW'] }, 'Thank you')}
+      />
       {[...comingSoonScreens, ...otherScreens].map((screen) => (
         <Route
           key={screen.path}
           path={screen.path}
           element={
             <RequireAccess access={screen.access}>
-              <ComingSoonRoute screen={screen.screen} area={screen.area} />
+              <Titled title={screen.screen}>
+                <ComingSoonRoute screen={screen.screen} area={screen.area} />
+              </Titled>
             </RequireAccess>
           }
         />
       ))}
-      <Route path="*" element={<WelcomeRoute />} />
+      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }

@@ -54,6 +54,14 @@ describe('SideNav', () => {
     expect(nav.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
   });
 
+  it('lists the Sandbox Phone under Configuration, next to Channels, named like its page', () => {
+    renderNav([1]);
+    const nav = within(screen.getByRole('navigation'));
+    const labels = nav.getAllByRole('link').map((link) => link.textContent);
+    expect(labels.indexOf('Sandbox Phone')).toBe(labels.indexOf('Channels') + 1);
+    expect(nav.getByRole('link', { name: 'Sandbox Phone' })).toHaveAttribute('href', '/admin/sandbox-phone');
+  });
+
   it('shows the external campaign report when the enterprise records external campaigns', () => {
     renderNav([5], { recordExternalCampaigns: true });
     expect(screen.getByRole('link', { name: 'External Campaign Report' })).toBeInTheDocument();

@@ -96,7 +96,7 @@ export function SideNav({ permissions, settings, collapsed }: SideNavProps) {
                           to={entry.path}
                           aria-current={entry.path === activePath ? 'page' : undefined}
                           fw={entry.path === activePath ? 600 : undefined}
-                          c={entry.path === activePath ? 'blue.7' : undefined}
+                          c={entry.path === activePath ? 'blue.9' : undefined}
                         >
                           {entry.label}
                         </Menu.Item>

@@ -1,9 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { ActionIcon, Anchor, Group } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '@parley/contracts/account';
 import { ParleyLogo } from '../../components/ParleyLogo';
+import { playNotificationSound } from '../../features/account/lib/notification-sounds';
+// Loaded after the shell: the shell's first JavaScript stays within its budget (decision 003).
+const ChatNotificationMenu = lazy(() =>
+  import('../../features/chat-notifications/components/ChatNotificationMenu').then((module) => ({
+    default: module.ChatNotificationMenu,
+  })),
+);
 import { ProfileMenu } from './ProfileMenu';
+import { realtime } from './realtime-connection';
 
 interface TopBarProps {
   user: SessionUser;
@@ -11,8 +20,9 @@ interface TopBarProps {
   onToggleNav: () => void;
 }
 
-/** 40 px top bar: navigation toggle, logo, profile menu. */
+/** 40 px top bar: navigation toggle, logo, the chat notification menu (CHAT.HANDLE), profile menu. */
 export function TopBar({ user, navCollapsed, onToggleNav }: TopBarProps) {
+  const navigate = useNavigate();
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
@@ -34,7 +44,19 @@ export function TopBar({ user, navCollapsed, onToggleNav }: TopBarProps) {
           <ParleyLogo label={user.enterprise.title} />
         </Anchor>
       </Group>
-      <ProfileMenu user={user} />
+      <Group gap="xs" wrap="nowrap">
+        {user.permissions.includes('CHAT.HANDLE') ? (
+          <Suspense fallback={null}>
+            <ChatNotificationMenu
+              user={user}
+              realtime={realtime}
+              playSound={playNotificationSound}
+              onNavigate={(path) => void navigate(path)}
+            />
+          </Suspense>
+        ) : null}
+        <ProfileMenu user={user} />
+      </Group>
     </Group>
   );
 }

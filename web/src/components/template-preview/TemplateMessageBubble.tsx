@@ -23,7 +23,7 @@ import {
   type TemplateMedia,
   type TemplateValues,
 } from '@parley/contracts/templates';
-import { formatDatePattern } from '../../lib/format-date';
+import { dateFormats, formatDatePattern } from '../../lib/format-date';
 import { useMediaSource } from './use-media-source';
 import { formatWhatsAppText } from './whatsapp-format';
 import classes from './template-preview.module.css';
@@ -243,7 +243,7 @@ const buttonPlaceholder = (type: TemplateButton['type']) =>
 function MessageMeta({ sentAt, status }: { sentAt: Date; status?: PreviewStatus }) {
   return (
     <div className={classes.meta}>
-      <time dateTime={sentAt.toISOString()}>{formatDatePattern(sentAt, 'hh:mm a')}</time>
+      <time dateTime={sentAt.toISOString()}>{formatDatePattern(sentAt, dateFormats.time)}</time>
       {status ? <MessageTick status={status} /> : null}
     </div>
   );
@@ -285,7 +285,7 @@ function OfferBox({
       <div style={{ minWidth: 0 }}>
         <div className={classes.offerText}>{text || 'Offer text'}</div>
         {hasExpiration ? (
-          <div className={classes.offerExpiry} title={formatDatePattern(ends, 'dd MMM yyyy hh:mm a')}>
+          <div className={classes.offerExpiry} title={formatDatePattern(ends, dateFormats.default)}>
             {offerEndsText(ends, sentAt.getTime())}
           </div>
         ) : null}
@@ -404,7 +404,9 @@ function Carousel({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div className={classes.track} ref={track}>
+      {/* A keyboard user scrolls the cards with the arrow keys once the track has focus (inside the
+          'Cards' region, which names it). */}
+      <div className={classes.track} ref={track} tabIndex={0}>
         {cards.map((card, index) => (
           <CarouselCard
             key={index}

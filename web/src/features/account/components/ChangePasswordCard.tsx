@@ -40,7 +40,7 @@ export function ChangePasswordCard({ userName }: { userName: string }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="change-password-heading">
       <Title order={2} fz="lg" id="change-password-heading">
-        Change password
+        Change Password
       </Title>
       <Text size="sm" c="dimmed" mb="md">
         Changing your password signs you out everywhere else.

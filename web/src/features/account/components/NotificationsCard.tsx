@@ -20,8 +20,8 @@ import { playNotificationSound } from '../lib/notification-sounds';
 export const PREFERENCES_SAVED_TEXT = 'Your notification settings have been saved.';
 
 const SOUND_TYPES: { type: AudioSound['type']; label: string }[] = [
-  { type: 'new_chat', label: 'New chat' },
-  { type: 'new_message', label: 'New message' },
+  { type: 'new_chat', label: 'New Chat' },
+  { type: 'new_message', label: 'New Message' },
 ];
 const soundOptions = notificationSounds.map((value) => ({ value, label: notificationSoundLabels[value] }));
 
@@ -39,7 +39,7 @@ export function NotificationsCard() {
     return (
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="notifications-heading">
         <Title order={2} fz="lg" id="notifications-heading" mb="sm">
-          Notifications and sounds
+          Notifications and Sounds
         </Title>
         <FormErrorAlert message={describeFailure(query.error)} />
       </Paper>
@@ -101,7 +101,7 @@ function NotificationsForm({ initial }: { initial: Preferences }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="notifications-heading">
       <Title order={2} fz="lg" id="notifications-heading">
-        Notifications and sounds
+        Notifications and Sounds
       </Title>
       <Text size="sm" c="dimmed" mb="md">
         Choose how you hear about new chats and messages.
@@ -109,17 +109,17 @@ function NotificationsForm({ initial }: { initial: Preferences }) {
       <form onSubmit={handleSave} noValidate>
         <Stack gap="md">
           <Switch
-            label="Push notifications"
+            label="Push Notifications"
             checked={values.enablePushNotification}
             onChange={(event) => setValues({ ...values, enablePushNotification: event.currentTarget.checked })}
           />
           <Switch
-            label="Chat notifications"
+            label="Chat Notifications"
             checked={values.enableChatNotification}
             onChange={(event) => setValues({ ...values, enableChatNotification: event.currentTarget.checked })}
           />
           <Switch
-            label="Play sounds"
+            label="Play Sounds"
             checked={values.audioSettings.enable}
             onChange={(event) =>
               setValues({ ...values, audioSettings: { ...values.audioSettings, enable: event.currentTarget.checked } })
@@ -136,7 +136,7 @@ function NotificationsForm({ initial }: { initial: Preferences }) {
                 <Group align="flex-end" gap="md" wrap="wrap">
                   <Select
                     label="Sound"
-                    aria-label={`${entry.label} sound`}
+                    aria-label={`${entry.label} Sound`}
                     data={soundOptions}
                     value={sound.sound}
                     allowDeselect={false}
@@ -147,7 +147,7 @@ function NotificationsForm({ initial }: { initial: Preferences }) {
                   />
                   <NumberInput
                     label="Repeat"
-                    aria-label={`${entry.label} repeat`}
+                    aria-label={`${entry.label} Repeat`}
                     min={1}
                     max={5}
                     step={1}
@@ -164,6 +164,7 @@ function NotificationsForm({ initial }: { initial: Preferences }) {
                     </Text>
                     <Slider
                       aria-labelledby={`volume-${entry.type}`}
+                      thumbLabel={`${entry.label} volume`}
                       min={0}
                       max={100}
                       step={5}

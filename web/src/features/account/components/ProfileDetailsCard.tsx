@@ -17,6 +17,7 @@ import { profileBody, type SessionUser } from '@parley/contracts/account';
 import { isRoleId, roleAltLabels, roles } from '@parley/contracts/permissions';
 import { ApiError } from '../../../lib/api-client';
 import { describeFailure } from '../../../lib/failure-message';
+import { useUnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { showToast } from '../../../lib/toast';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useUpdateProfile } from '../api/update-profile';
@@ -82,14 +83,31 @@ export function ProfileDetailsCard({ user }: { user: SessionUser }) {
 
   const handleSaveName = (event: React.FormEvent) => {
     event.preventDefault();
+    void saveName();
+  };
+
+  const saveName = (): Promise<boolean> => {
     const parsed = profileBody.shape.name.safeParse(name);
     if (!parsed.success) {
       setNameError(parsed.error.issues[0]?.message ?? 'Please check the name');
-      return;
+      return Promise.resolve(false);
     }
     setNameError(null);
-    save({ name: parsed.data, profilePic: pictureId(user.profilePic) }, () => setEditingName(false), setNameError);
+    return new Promise((resolve) =>
+      save(
+        { name: parsed.data, profilePic: pictureId(user.profilePic) },
+        () => {
+          setEditingName(false);
+          resolve(true);
+        },
+        (message) => {
+          setNameError(message);
+          resolve(false);
+        },
+      ),
+    );
   };
+  const leaveGuard = useUnsavedChangesGuard(editingName && name !== user.name, { onSave: saveName });
 
   const handlePicture = (file: File | null) => {
     if (!file) return;
@@ -144,13 +162,13 @@ export function ProfileDetailsCard({ user }: { user: SessionUser }) {
             <FileButton onChange={handlePicture} accept="image/png,image/jpeg">
               {(props) => (
                 <Button {...props} size="xs" variant="light" loading={upload.isPending}>
-                  {user.profilePic ? 'Replace picture' : 'Upload picture'}
+                  {user.profilePic ? 'Replace Picture' : 'Upload Picture'}
                 </Button>
               )}
             </FileButton>
             {user.profilePic ? (
               <Button size="xs" variant="subtle" color="red" onClick={handleRemovePicture} disabled={busy}>
-                Remove picture
+                Remove Picture
               </Button>
             ) : null}
           </Group>
@@ -222,6 +240,7 @@ export function ProfileDetailsCard({ user }: { user: SessionUser }) {
           </Group>
         </Field>
       </SimpleGrid>
+      {leaveGuard.dialog}
     </Paper>
   );
 }

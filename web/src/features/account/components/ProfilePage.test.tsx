@@ -59,15 +59,15 @@ describe('ProfilePage', () => {
     });
     renderWithRouter(<ProfilePage user={sessionUserWithRoles([1])} />);
     await screen.findByText('This device');
-    const rows = within(screen.getByRole('table', { name: 'Active sessions' })).getAllByRole('row');
+    const rows = within(screen.getByRole('table', { name: 'Active Sessions' })).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText('This device')).toBeInTheDocument();
-    expect(within(rows[1]!).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
     expect(within(rows[2]!).getByText('Safari on iOS')).toBeInTheDocument();
 
-    await userEvent.click(within(rows[2]!).getByRole('button', { name: 'Sign out' }));
+    await userEvent.click(within(rows[2]!).getByRole('button', { name: 'Sign Out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out this session?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(api.calls(`DELETE /api/account/sessions/${OTHER}`)).toHaveLength(1));
     expect(await screen.findByText('The session has been signed out.')).toBeInTheDocument();
   });
@@ -119,17 +119,17 @@ describe('ProfilePage', () => {
     });
     renderWithRouter(<ProfilePage user={sessionUserWithRoles([1])} />);
     expect(screen.getByTestId('two-factor-status')).toHaveTextContent('Disabled');
-    await userEvent.click(screen.getByRole('button', { name: 'Enable two-factor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enable Two-Factor' }));
     expect(await screen.findByAltText('Two-factor QR code')).toBeInTheDocument();
     expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
-    await userEvent.type(screen.getByLabelText('Authentication code'), '123456{Enter}');
+    await userEvent.type(screen.getByLabelText('Authentication Code'), '123456{Enter}');
     await waitFor(() => expect(api.calls('POST /api/account/two-factor/enable')[0]?.body).toEqual({ code: '123456' }));
     expect(await screen.findByText('Two-factor authentication is now on.')).toBeInTheDocument();
     // The recovery codes are shown once, then gone.
     const shown = await screen.findByTestId('recovery-codes');
     for (const code of CODES) expect(within(shown).getByText(code)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy codes' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(screen.getByRole('button', { name: 'Copy Codes' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'I Have Saved Them' }));
     expect(screen.queryByTestId('recovery-codes')).not.toBeInTheDocument();
   });
 });

@@ -74,7 +74,7 @@ describe('ProfileDetailsCard', () => {
       'PUT /api/account/profile': fail(400, 1400, 'Please check the highlighted fields'),
     });
     renderWithRouter(<ProfileDetailsCard user={withPicture} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Remove picture' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Picture' }));
     await waitFor(() =>
       expect(removal.calls('PUT /api/account/profile')[0]?.body).toEqual({ name: 'Ada Lovelace', profilePic: null }),
     );
@@ -89,12 +89,12 @@ describe('NotificationsCard', () => {
       'PUT /api/account/preferences': (request) => ok(request.body),
     });
     renderWithRouter(<NotificationsCard />);
-    const push = await screen.findByRole('switch', { name: 'Push notifications' });
+    const push = await screen.findByRole('switch', { name: 'Push Notifications' });
     expect(push).toBeChecked();
     await userEvent.click(push);
-    await userEvent.click(screen.getByLabelText('New chat sound', { selector: 'input' }));
+    await userEvent.click(screen.getByLabelText('New Chat Sound', { selector: 'input' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Bell' }));
-    const repeat = screen.getByLabelText('New message repeat', { selector: 'input' });
+    const repeat = screen.getByLabelText('New Message Repeat', { selector: 'input' });
     await userEvent.clear(repeat);
     await userEvent.type(repeat, '3');
     expect(screen.getByText('Volume 80%', { selector: '#volume-new_chat' })).toBeInTheDocument();
@@ -123,8 +123,8 @@ describe('NotificationsCard', () => {
       }),
     });
     renderWithRouter(<NotificationsCard />);
-    await screen.findByRole('switch', { name: 'Push notifications' });
-    const section = screen.getByRole('region', { name: 'Notifications and sounds' });
+    await screen.findByRole('switch', { name: 'Push Notifications' });
+    const section = screen.getByRole('region', { name: 'Notifications and Sounds' });
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Repeat must be between 1 and 5')).toBeInTheDocument();
     expect(screen.getByText('Please check the highlighted fields')).toBeInTheDocument();

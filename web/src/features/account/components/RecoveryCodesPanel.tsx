@@ -37,14 +37,14 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         <CopyButton value={text}>
           {({ copied, copy }) => (
             <Button variant="light" leftSection={<IconCopy size={14} aria-hidden="true" />} onClick={copy}>
-              {copied ? 'Copied' : 'Copy codes'}
+              {copied ? 'Copied' : 'Copy Codes'}
             </Button>
           )}
         </CopyButton>
         <Button variant="light" leftSection={<IconDownload size={14} aria-hidden="true" />} onClick={handleDownload}>
           Download
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>I Have Saved Them</Button>
       </Group>
     </Stack>
   );

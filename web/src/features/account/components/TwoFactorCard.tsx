@@ -87,7 +87,7 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="two-factor-heading">
       <Group justify="space-between" align="center" wrap="nowrap">
         <Title order={2} fz="lg" id="two-factor-heading">
-          Two-factor authentication
+          Two-Factor Authentication
         </Title>
         <Badge color={enabled ? 'teal' : 'gray'} variant="light" data-testid="two-factor-status">
           {enabled ? 'Enabled' : 'Disabled'}
@@ -106,7 +106,7 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
           <FormErrorAlert message={error} />
           {!enabled ? (
             <Button onClick={handleStartEnrolment} loading={setup.isPending}>
-              Enable two-factor
+              Enable Two-Factor
             </Button>
           ) : (
             <>
@@ -115,11 +115,11 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
               ) : null}
               <Group gap="sm">
                 <Button variant="light" onClick={() => setMode({ kind: 'regenerating' })}>
-                  New recovery codes
+                  New Recovery Codes
                 </Button>
                 {requiredByEnterprise ? null : (
                   <Button variant="light" color="red" onClick={() => setMode({ kind: 'disabling' })}>
-                    Disable two-factor
+                    Disable Two-Factor
                   </Button>
                 )}
               </Group>
@@ -160,7 +160,7 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
               <Text size="sm">Enter a current code from your authenticator app to turn two-factor off.</Text>
             )}
             <TextInput
-              label="Authentication code"
+              label="Authentication Code"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}

@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { AgentDetails } from '@parley/contracts/agents';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { renderWithRouter } from '../../../test/render-app';
-import { toastStore } from '../../../lib/toast';
+import { useUnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { AgentDetailsContext } from './agent-details-context';
 import { AgentDetailsLayout } from './AgentDetailsLayout';
 import { AgentHeader } from './AgentHeader';
@@ -35,8 +35,6 @@ const agent: AgentDetails = {
   entityCount: 0,
 };
 
-const toastMessages = () => toastStore.getState().notifications.map((toast) => String(toast.message));
-
 function renderLayout(path: string) {
   return renderWithRouter(
     <Routes>
@@ -47,6 +45,11 @@ function renderLayout(path: string) {
   );
 }
 
+/** Stands for a tab's editor: its unsaved-changes guard. */
+function OpenEditor({ unsaved }: { unsaved: boolean }) {
+  return useUnsavedChangesGuard(unsaved).dialog;
+}
+
 describe('AgentHeader', () => {
   function renderHeader(unsaved: boolean) {
     return renderWithRouter(
@@ -54,8 +57,17 @@ describe('AgentHeader', () => {
         <Route
           path="/bots/:id/*"
           element={
-            <AgentDetailsContext.Provider value={{ agent, unsaved, setUnsaved: () => undefined }}>
+            <AgentDetailsContext.Provider
+              value={{
+                agent,
+                unsaved,
+                setUnsaved: () => undefined,
+                registerLeaveGuard: () => undefined,
+                confirmLeave: (leave: () => void) => leave(),
+              }}
+            >
               <AgentHeader tryItOpen={false} onToggleTryIt={() => undefined} />
+              <OpenEditor unsaved={unsaved} />
             </AgentDetailsContext.Provider>
           }
         />
@@ -65,13 +77,19 @@ describe('AgentHeader', () => {
     );
   }
 
-  it("stays and says 'please save the intent' while there are unsaved changes", async () => {
+  it('asks Discard / Stay before Back leaves an editor with unsaved changes', async () => {
     const user = userEvent.setup();
     const view = renderHeader(true);
     await user.click(screen.getByRole('button', { name: 'Back to agents' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved Changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(view.pathname()).toBe(`/bots/${ID}/intents`);
-    expect(toastMessages()).toContain('please save the intent');
-  });
+    await user.click(screen.getByRole('button', { name: 'Back to agents' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved Changes' })).getByRole('button', { name: 'Discard' }),
+    );
+    await waitFor(() => expect(view.pathname()).toBe('/bots'));
+  }, 15_000);
 
   it('goes back to the agents without unsaved changes', async () => {
     const user = userEvent.setup();
@@ -116,7 +134,7 @@ describe('AgentDetailsLayout', () => {
     await user.click(screen.getByRole('button', { name: 'Close Try it' }));
     expect(screen.queryByText('No messages available')).not.toBeInTheDocument();
     expect(main).not.toHaveStyle({ opacity: '0.2' });
-  });
+  }, 20_000);
 
   it('opens a prompt agent on its prompt with two tabs', async () => {
     installFakeApi({ [`GET /api/agents/${ID}`]: ok({ ...agent, type: 'prompt' }) });
@@ -133,6 +151,6 @@ describe('AgentDetailsLayout', () => {
     installFakeApi({ [`GET /api/agents/${ID}`]: fail(404, 1404, 'Not found') });
     renderLayout(`/bots/${ID}/intents`);
     expect(await screen.findByRole('heading', { name: 'Agent not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to agents' })).toHaveAttribute('href', '/bots');
+    expect(screen.getByRole('link', { name: 'Back to Agents' })).toHaveAttribute('href', '/bots');
   });
 });

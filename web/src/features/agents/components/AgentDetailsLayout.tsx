@@ -1,5 +1,5 @@
 import './agents.css';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconRobotOff } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes } from 'react-router';
@@ -34,7 +34,7 @@ function AgentNotFound() {
           This agent does not exist or was deleted.
         </Text>
         <Button component={Link} to="/bots" variant="light">
-          Back to agents
+          Back to Agents
         </Button>
       </Stack>
     </Paper>
@@ -82,9 +82,20 @@ export function AgentDetailsLayout({ id }: { id: string }) {
   const [unsaved, setUnsaved] = useState(false);
   const [tryItOpen, setTryItOpen] = useState(false);
   const agent = query.data;
+  const [leaveGuard, setLeaveGuard] = useState<{ confirmLeave: (leave: () => void) => void } | null>(null);
+  const registerLeaveGuard = useCallback((confirmLeave: ((leave: () => void) => void) | null) => {
+    setLeaveGuard(confirmLeave ? { confirmLeave } : null);
+  }, []);
+  const confirmLeave = useCallback(
+    (leave: () => void) => {
+      if (leaveGuard) leaveGuard.confirmLeave(leave);
+      else leave();
+    },
+    [leaveGuard],
+  );
   const context = useMemo<AgentDetailsContextValue | null>(
-    () => (agent ? { agent, unsaved, setUnsaved } : null),
-    [agent, unsaved],
+    () => (agent ? { agent, unsaved, setUnsaved, registerLeaveGuard, confirmLeave } : null),
+    [agent, unsaved, registerLeaveGuard, confirmLeave],
   );
 
   if (query.isPending) return <PageLoader label="Loading agent" />;

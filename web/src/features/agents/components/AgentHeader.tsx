@@ -3,7 +3,6 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text, Title, To
 import { IconArrowLeft, IconChartBar, IconMessageCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { agentMessages } from '@parley/contracts/agents';
-import { showToast } from '../../../lib/toast';
 import { TrainingStatusBadge } from './AgentCard';
 import { useAgentDetails } from './agent-details-context';
 import { TrainingReportDrawer } from './training/TrainingReportDrawer';
@@ -16,20 +15,14 @@ interface AgentHeaderProps {
 
 /** Back, the agent's name and status, Train Agent and Try it (agents.md §2.2, §4). */
 export function AgentHeader({ tryItOpen, onToggleTryIt }: AgentHeaderProps) {
-  const { agent, unsaved } = useAgentDetails();
+  const { agent } = useAgentDetails();
   const navigate = useNavigate();
   const train = useTrainFlow(agent);
   const [reportOpen, setReportOpen] = useState(false);
   const nlp = agent.type !== 'prompt';
 
-  const handleBack = () => {
-    // Back is blocked while a tab has unsaved changes.
-    if (unsaved) {
-      showToast(agentMessages.unsavedBack, { tone: 'error', id: 'agent-unsaved-back' });
-      return;
-    }
-    void navigate('/bots');
-  };
+  // An editor with unsaved changes asks Save / Discard / Stay before the page changes.
+  const handleBack = () => void navigate('/bots');
 
   return (
     <Stack gap="sm">
@@ -68,7 +61,7 @@ export function AgentHeader({ tryItOpen, onToggleTryIt }: AgentHeaderProps) {
         <Group gap="sm">
           {nlp ? (
             <Button variant="default" leftSection={<IconChartBar size={16} />} onClick={() => setReportOpen(true)}>
-              Training report
+              Training Report
             </Button>
           ) : null}
           <Button variant="light" leftSection={<IconPlayerPlay size={16} />} loading={train.busy} onClick={train.start}>

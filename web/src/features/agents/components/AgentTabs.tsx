@@ -1,9 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AgentType } from '@parley/contracts/agents';
-import { intentMessages } from '@parley/contracts/agent-stories';
-import { showToast } from '../../../lib/toast';
-import { useAgentDetails } from './agent-details-context';
 
 export interface AgentTab {
   label: string;
@@ -47,7 +44,6 @@ export function AgentTabs({ agentId, type }: { agentId: string; type: AgentType 
   const segment = pathname.startsWith(base) ? (pathname.slice(base.length).split('/')[0] ?? '') : '';
   const list = useRef<HTMLDivElement>(null);
   const tabs = agentTabs(type);
-  const { unsaved } = useAgentDetails();
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
@@ -77,13 +73,6 @@ export function AgentTabs({ agentId, type }: { agentId: string; type: AgentType 
             aria-selected={selected}
             tabIndex={selected || (segment === '' && tab === tabs[0]) ? 0 : -1}
             className="agent-tab"
-            onClick={(event) => {
-              // Leaving the intent editor with unsaved changes would lose them (agents.md §4).
-              if (unsaved && !selected) {
-                event.preventDefault();
-                showToast(intentMessages.saveOrDiscard, { tone: 'error', id: 'agent-unsaved-tab' });
-              }
-            }}
           >
             {tab.label}
           </Link>

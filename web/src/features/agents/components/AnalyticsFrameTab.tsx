@@ -9,17 +9,17 @@ export type AnalyticsFrameKind = 'conversation' | 'call-classification' | 'senti
 const frames: Record<AnalyticsFrameKind, { title: string; about: string; url: (a: AgentAnalytics) => string | null }> =
   {
     conversation: {
-      title: 'Conversation analytics',
+      title: 'Conversation Analytics',
       about: 'The conversation designer analytics of this agent.',
       url: (analytics) => analytics.conversationUrl,
     },
     'call-classification': {
-      title: 'Call classification analytics',
+      title: 'Call Classification Analytics',
       about: 'How calls of your enterprise are classified.',
       url: (analytics) => analytics.callClassificationUrl,
     },
     sentiment: {
-      title: 'Sentiment analytics',
+      title: 'Sentiment Analytics',
       about: 'Sentiment and emotions of the conversations with this agent.',
       url: (analytics) => analytics.sentimentUrl,
     },

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { isRoleId, roles } from '@parley/contracts/permissions';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { CreateApiKeyModal } from './CreateApiKeyModal';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 const roleNames = (list: number[]) => list.map((role) => (isRoleId(role) ? roles[role] : `Role ${role}`)).join(', ');
 
@@ -38,95 +39,76 @@ export function ApiKeysPage() {
             them.
           </Text>
         </div>
-        <Button onClick={() => setCreating(true)}>Create API key</Button>
+        <Button onClick={() => setCreating(true)}>Create API Key</Button>
       </Group>
 
-      {keys.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {keys.error.message}
-        </Alert>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="API keys">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Key</Table.Th>
-                  <Table.Th>Roles</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th aria-label="Actions" />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {keys.isPending ? (
-                  <TableSkeletonRows rows={1} columns={7} />
-                ) : keys.data.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text size="sm" c="dimmed" ta="center" py="md">
-                        No API keys yet.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  keys.data.map((key) => (
-                    <Table.Tr key={key.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {key.name}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {key.maskedKey}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{roleNames(key.roles)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(key.createdAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" title={key.lastUsedAt ? formatDateTime(key.lastUsedAt) : undefined}>
-                          {key.lastUsedAt ? formatRelativeTime(key.lastUsedAt) : 'Never'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {key.revokedAt ? (
-                          <Badge color="gray" variant="light" title={formatDateTime(key.revokedAt)}>
-                            Revoked
-                          </Badge>
-                        ) : (
-                          <Badge color="teal" variant="light">
-                            Active
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {key.revokedAt ? null : (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            aria-label={`Revoke ${key.name}`}
-                            onClick={() => setPending({ id: key.id, name: key.name })}
-                          >
-                            Revoke
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <DataTable
+        label="API keys"
+        minWidth={760}
+        columns={[
+          { key: 'name', header: 'Name' },
+          { key: 'key', header: 'Key' },
+          { key: 'roles', header: 'Roles' },
+          { key: 'created', header: 'Created' },
+          { key: 'lastUsed', header: 'Last used' },
+          { key: 'status', header: 'Status' },
+          { key: 'actions', header: '', ariaLabel: 'Actions' },
+        ]}
+        rows={keys.data}
+        loading={keys.isPending}
+        skeletonRows={1}
+        empty="No API keys yet."
+        error={loadError(keys, 'The API keys could not be loaded')}
+        renderRow={(key) => (
+          <Table.Tr key={key.id}>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {key.name}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" ff="monospace">
+                {key.maskedKey}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{roleNames(key.roles)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDateTime(key.createdAt)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" title={key.lastUsedAt ? formatDateTime(key.lastUsedAt) : undefined}>
+                {key.lastUsedAt ? formatRelativeTime(key.lastUsedAt) : 'Never'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {key.revokedAt ? (
+                <Badge color="gray" variant="light" title={formatDateTime(key.revokedAt)}>
+                  Revoked
+                </Badge>
+              ) : (
+                <Badge color="teal" variant="light">
+                  Active
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td ta="right">
+              {key.revokedAt ? null : (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  aria-label={`Revoke ${key.name}`}
+                  onClick={() => setPending({ id: key.id, name: key.name })}
+                >
+                  Revoke
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <CreateApiKeyModal opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog

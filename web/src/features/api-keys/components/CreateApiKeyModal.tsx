@@ -53,7 +53,7 @@ export function CreateApiKeyModal({ opened, onClose }: { opened: boolean; onClos
           <Alert color="yellow" variant="light" role="alert">
             {KEY_SHOWN_ONCE_TEXT}
           </Alert>
-          <TextInput label="API key" value={secret} readOnly onFocus={(event) => event.currentTarget.select()} />
+          <TextInput label="API Key" value={secret} readOnly onFocus={(event) => event.currentTarget.select()} />
           <Text size="xs" c="dimmed">
             Send it in the <code>x-api-key</code> header (or as <code>Authorization: Bearer …</code>).
           </Text>
@@ -100,7 +100,7 @@ export function CreateApiKeyModal({ opened, onClose }: { opened: boolean; onClos
                 Cancel
               </Button>
               <Button type="submit" loading={createKey.isPending}>
-                Create key
+                Create Key
               </Button>
             </Group>
           </Stack>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { useExportAuditTrail } from '../api/export-audit-trail';
 import { AUDIT_PAGE_SIZE, useAuditTrail, type AuditFilters } from '../api/get-audit-trail';
 import { useAuditUsers } from '../api/get-audit-users';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
-import { PagerButtons } from '../../../components/PagerButtons';
 
 interface FilterForm {
   userId: string | null;
@@ -80,7 +80,10 @@ export function AuditTrailPage({ canListUsers }: { canListUsers: boolean }) {
             label="Action"
             placeholder="e.g. account.login"
             value={form.action}
-            onChange={(event) => setForm((previous) => ({ ...previous, action: event.currentTarget.value }))}
+            onChange={(event) => {
+              const action = event.currentTarget.value;
+              setForm((previous) => ({ ...previous, action }));
+            }}
             w={180}
           />
           <TextInput
@@ -88,14 +91,20 @@ export function AuditTrailPage({ canListUsers }: { canListUsers: boolean }) {
             type="date"
             w={150}
             value={form.fromDay}
-            onChange={(event) => setForm((previous) => ({ ...previous, fromDay: event.currentTarget.value }))}
+            onChange={(event) => {
+              const fromDay = event.currentTarget.value;
+              setForm((previous) => ({ ...previous, fromDay }));
+            }}
           />
           <TextInput
             label="To"
             type="date"
             w={150}
             value={form.toDay}
-            onChange={(event) => setForm((previous) => ({ ...previous, toDay: event.currentTarget.value }))}
+            onChange={(event) => {
+              const toDay = event.currentTarget.value;
+              setForm((previous) => ({ ...previous, toDay }));
+            }}
           />
           <Button type="submit">Apply</Button>
           <Button variant="subtle" onClick={handleClear}>
@@ -109,81 +118,60 @@ export function AuditTrailPage({ canListUsers }: { canListUsers: boolean }) {
         </Alert>
       ) : null}
 
-      {trail.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {trail.error.message}
-        </Alert>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={800}>
-            <Table verticalSpacing="xs" striped aria-label="Audit trail">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>Target</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {trail.isPending ? (
-                  <TableSkeletonRows rows={1} columns={5} />
-                ) : entries.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text size="sm" c="dimmed" ta="center" py="md">
-                        Nothing matches these filters.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  entries.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{entry.userName ?? '—'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {entry.action}
-                        </Text>
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          {entry.method} {entry.route}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="xs" ff="monospace">
-                          {entry.target ?? '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={entry.statusCode < 400 ? 'teal' : 'red'}>
-                          {entry.statusCode}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {entries.length > 0 ? `Entries ${from + 1}–${from + entries.length}` : ''}
-        </Text>
-        <PagerButtons
-          from={from}
-          pageSize={AUDIT_PAGE_SIZE}
-          more={trail.data?.more ?? false}
-          busy={trail.isPlaceholderData}
-          onPage={setFrom}
-        />
-      </Group>
+      <DataTable
+        pager={{
+          from,
+          pageSize: AUDIT_PAGE_SIZE,
+          more: trail.data?.more ?? false,
+          busy: trail.isPlaceholderData,
+          onPage: setFrom,
+          summary: entries.length > 0 ? `Entries ${from + 1}–${from + entries.length}` : '',
+        }}
+        label="Audit trail"
+        minWidth={800}
+        tableProps={{ verticalSpacing: 'xs', striped: true, highlightOnHover: false }}
+        columns={[
+          { key: 'when', header: 'When' },
+          { key: 'who', header: 'Who' },
+          { key: 'what', header: 'What' },
+          { key: 'target', header: 'Target' },
+          { key: 'status', header: 'Status' },
+        ]}
+        rows={trail.data ? entries : undefined}
+        loading={trail.isPending}
+        skeletonRows={1}
+        stale={trail.isPlaceholderData}
+        empty="Nothing matches these filters."
+        error={loadError(trail, 'The audit trail could not be loaded')}
+        renderRow={(entry) => (
+          <Table.Tr key={entry.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{entry.userName ?? '—'}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {entry.action}
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {entry.method} {entry.route}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs" ff="monospace">
+                {entry.target ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={entry.statusCode < 400 ? 'teal' : 'red'}>
+                {entry.statusCode}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
+import type { CaptchaKind, CaptchaPurpose } from '@parley/contracts/sign-in';
+
 /** Query keys of the sign-in pages. */
 export const authKeys = {
   all: ['auth'] as const,
   appConfig: () => ['auth', 'app-config'] as const,
-  captcha: (purpose: CaptchaPurpose) => ['auth', 'captcha', purpose] as const,
+  captcha: (purpose: CaptchaPurpose, kind: CaptchaKind) => ['auth', 'captcha', purpose, kind] as const,
   activation: (id: string) => ['auth', 'activation', id] as const,
 };
 
-export type CaptchaPurpose = 'login' | 'forgetPassword' | 'signup';
+export type { CaptchaKind, CaptchaPurpose } from '@parley/contracts/sign-in';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { signInRoutes } from '@parley/contracts/sign-in';
+import { signInRoutes } from './sign-in-routes';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './auth-keys';
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { signInRoutes, type LoginBody } from '@parley/contracts/sign-in';
+import type { LoginBody } from '@parley/contracts/sign-in';
+import { signInRoutes } from './sign-in-routes';
 import { apiRequest } from '../../../lib/api-client';
 
 export function login(body: LoginBody) {

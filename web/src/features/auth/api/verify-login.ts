@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { signInRoutes } from '@parley/contracts/sign-in';
+import { signInRoutes } from './sign-in-routes';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface VerifyLoginInput {

@@ -14,7 +14,7 @@ describe('ForgotPasswordPage', () => {
     });
     renderWithRouter(<ForgotPasswordPage />);
     await screen.findByAltText('Verification image');
-    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(screen.getByText('This field is mandatory.')).toBeInTheDocument();
     expect(screen.getByText('Please enter captcha.')).toBeInTheDocument();
 

@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout
-      title="Forgot password"
+      title="Forgot Password"
       subtitle="Enter the email you sign in with and we will send you a link to reset your password."
       footer={
         <>
@@ -59,16 +59,10 @@ export function ForgotPasswordPage() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Email" type="email" autoComplete="email" autoFocus {...form.getInputProps('emailId')} />
-          <CaptchaField
-            image={captcha.image}
-            loading={captcha.loading}
-            failed={captcha.failed}
-            onReload={captcha.reload}
-            inputProps={form.getInputProps('captcha')}
-          />
+          <CaptchaField captcha={captcha} inputProps={form.getInputProps('captcha')} />
           <FormErrorAlert message={error} />
           <Button type="submit" fullWidth loading={recover.isPending}>
-            Send reset link
+            Send Reset Link
           </Button>
         </Stack>
       </form>

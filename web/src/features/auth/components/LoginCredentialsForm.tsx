@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { loginBody, type LoginResult } from '@parley/contracts/sign-in';
+import type { LoginResult } from '@parley/contracts/sign-in';
 import { ApiError } from '../../../lib/api-client';
 import { describeFailure } from '../../../lib/failure-message';
-import { mapFieldErrors, validateWithSchema } from '../../../lib/form-validation';
+import { mapFieldErrors } from '../../../lib/form-validation';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { InlineCheckbox } from '../../../components/InlineCheckbox';
 import { PasswordField } from '../../../components/PasswordField';
@@ -13,6 +13,7 @@ import { useLogin } from '../api/login';
 import { CaptchaField } from './CaptchaField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useCaptchaForForm } from './use-captcha-for-form';
+import { validateLoginCredentials } from './login-validation';
 
 type LoginFormValues = {
   email: string;
@@ -22,6 +23,7 @@ type LoginFormValues = {
   removeExistingSession: boolean;
 };
 
+/** The server's field errors on the hidden captchaId show on the captcha input. */
 const aliases = { captchaId: 'captcha' };
 
 export function LoginCredentialsForm({
@@ -39,7 +41,8 @@ export function LoginCredentialsForm({
   const [error, setError] = useState<string | null>(notice);
   const form = useSchemaForm<LoginFormValues>({
     initialValues: { email: '', password: '', captcha: '', captchaId: '', removeExistingSession: false },
-    validate: (values) => validateWithSchema(loginBody, values, aliases),
+    // `loginBody`'s checks without zod, to keep the login page light (see login-validation.ts).
+    validate: validateLoginCredentials,
   });
   const captcha = useCaptchaForForm('login', (captchaId) => {
     form.setFieldValue('captchaId', captchaId);
@@ -73,17 +76,11 @@ export function LoginCredentialsForm({
           {...form.getInputProps('email')}
         />
         <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
-        <CaptchaField
-          image={captcha.image}
-          loading={captcha.loading}
-          failed={captcha.failed}
-          onReload={captcha.reload}
-          inputProps={form.getInputProps('captcha')}
-        />
+        <CaptchaField captcha={captcha} inputProps={form.getInputProps('captcha')} />
         <Group justify="space-between" align="center" wrap="nowrap">
-          <InlineCheckbox label="Sign out my other sessions" {...form.getInputProps('removeExistingSession')} />
+          <InlineCheckbox label="Sign Out My Other Sessions" {...form.getInputProps('removeExistingSession')} />
           <Anchor component={Link} to="/forgot-password" size="sm">
-            Forgot password?
+            Forgot Password?
           </Anchor>
         </Group>
         <FormErrorAlert message={error} />
@@ -93,8 +90,8 @@ export function LoginCredentialsForm({
         {appConfig.data && !appConfig.data.hideSignup ? (
           <Text size="sm" ta="center" c="dimmed">
             New to {appConfig.data.title}?{' '}
-            <Anchor component={Link} to="/signup">
-              Sign up
+            <Anchor component={Link} to="/signup" underline="always">
+              Sign Up
             </Anchor>
           </Text>
         ) : null}

@@ -85,7 +85,7 @@ describe('LoginPage', () => {
     const onSignedIn = vi.fn();
     renderWithRouter(<LoginPage onSignedIn={onSignedIn} />);
     const actor = await fillCredentials();
-    await actor.click(screen.getByLabelText('Sign out my other sessions'));
+    await actor.click(screen.getByLabelText('Sign Out My Other Sessions'));
     await actor.keyboard('{Enter}');
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('tok-1', user));
@@ -117,6 +117,18 @@ describe('LoginPage', () => {
     setSessionEndHandler(null);
   });
 
+  it('shows the sign-in delay (2003, HTTP 429) with the way out, and reloads the captcha', async () => {
+    const waitText = 'Too many failed sign-ins from here. Please wait 8 seconds and try again, or reset your password.';
+    const api = fakeAuthApi({ 'POST /api/account/login': fail(429, 2003, waitText) });
+    renderWithRouter(<LoginPage onSignedIn={vi.fn()} />);
+    const actor = await fillCredentials();
+    await actor.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(waitText);
+    await waitFor(() => expect(api.calls('GET /api/account/captcha')).toHaveLength(2));
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toBeInTheDocument();
+  }, 15_000);
+
   it('asks for the security code when two-factor is on', async () => {
     const api = fakeAuthApi({
       'POST /api/account/login': ok({ state: 'twoFactor', challengeId: 'ch-1' }),
@@ -127,7 +139,7 @@ describe('LoginPage', () => {
     const actor = await fillCredentials();
     await actor.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    const code = await screen.findByLabelText('Security code');
+    const code = await screen.findByLabelText('Security Code');
     await actor.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
 
@@ -158,7 +170,7 @@ describe('LoginPage', () => {
       'data:image/png;base64,iVBORw0KGgo=',
     );
     expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
-    expect(screen.getByLabelText('Security code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Security Code')).toBeInTheDocument();
   });
 
   it('hides the Sign up link when the console hides sign-up', async () => {
@@ -168,7 +180,7 @@ describe('LoginPage', () => {
     });
     renderWithRouter(<LoginPage onSignedIn={vi.fn()} />);
     await screen.findByAltText('Verification image');
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
-    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
   });
 });

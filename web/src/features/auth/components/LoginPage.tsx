@@ -35,7 +35,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
 
   if (step.kind === 'credentials') {
     return (
-      <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to your console.">
+      <AuthLayout title="Sign In" subtitle="Welcome back. Sign in to your console.">
         <LoginCredentialsForm
           notice={step.notice}
           onResult={handleResult}
@@ -47,7 +47,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
 
   return (
     <AuthLayout
-      title={step.kind === 'twoFactor' ? 'Two-factor authentication' : 'Set up two-factor authentication'}
+      title={step.kind === 'twoFactor' ? 'Two-Factor Authentication' : 'Set Up Two-Factor Authentication'}
       subtitle={
         step.kind === 'twoFactor'
           ? 'Enter the 6-digit security code from your authenticator app.'
@@ -57,7 +57,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
       <Suspense
         fallback={
           <Center py="xl">
-            <Loader size="sm" aria-label="Loading" />
+            <Loader size="sm" role="progressbar" aria-label="Loading" />
           </Center>
         }
       >

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Center, Code, Stack, Text, TextInput } from '@mantine/core';
-import { verifyBody, type LoginResult } from '@parley/contracts/sign-in';
+import type { LoginResult } from '@parley/contracts/sign-in';
 import { coreErrors } from '@parley/contracts/core-errors';
 import { messages } from '@parley/contracts/messages';
 import { ApiError } from '../../../lib/api-client';
-import { validateWithSchema } from '../../../lib/form-validation';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useVerifyLogin } from '../api/verify-login';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { validateSecurityCode } from './login-validation';
 
 export type SecurityCodeStep =
   | { kind: 'twoFactor'; challengeId: string }
@@ -27,7 +27,8 @@ export function LoginSecurityCodeForm({
   const [error, setError] = useState<string | null>(null);
   const form = useSchemaForm({
     initialValues: { securityCode: '' },
-    validate: (values) => validateWithSchema(verifyBody, { ...values, challengeId: step.challengeId }),
+    // `verifyBody`'s checks without zod (see login-validation.ts).
+    validate: (values) => validateSecurityCode({ ...values, challengeId: step.challengeId }),
   });
 
   const handleSubmit = form.onSubmit((values) => {
@@ -73,7 +74,7 @@ export function LoginSecurityCodeForm({
           </Stack>
         ) : null}
         <TextInput
-          label="Security code"
+          label="Security Code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={9}
@@ -86,7 +87,7 @@ export function LoginSecurityCodeForm({
           Verify
         </Button>
         <Button variant="subtle" color="gray" onClick={() => onRestart(null)} disabled={verify.isPending}>
-          Back to sign in
+          Back to Sign In
         </Button>
       </Stack>
     </form>

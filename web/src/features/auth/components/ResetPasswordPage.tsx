@@ -48,7 +48,7 @@ export function ResetPasswordPage() {
 
   if (!linkValid) {
     return (
-      <AuthLayout title="Reset password">
+      <AuthLayout title="Reset Password">
         <Stack gap="md">
           <Alert color="red" variant="light" role="alert">
             {coreErrors.RESET_LINK_INVALID.message}
@@ -86,7 +86,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title="Reset password"
+      title="Reset Password"
       subtitle="Choose a new password of at least 8 characters."
       footer={
         <>

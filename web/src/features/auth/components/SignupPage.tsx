@@ -36,13 +36,32 @@ export function SignupPage() {
   if (appConfig.isPending || hidden) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading" />
+        <Loader role="progressbar" aria-label="Loading" />
       </Center>
     );
   }
 
   if (signup.isSuccess) {
-    return <AuthDoneCard title="Almost there" message={signup.data.message} lead="Already activated?" />;
+    const { message, activationPath } = signup.data;
+    // Without mail (docs/decisions/012) the server hands the activation link over on screen.
+    return (
+      <AuthDoneCard
+        title="Almost there"
+        message={
+          activationPath ? (
+            <Stack gap="sm" align="flex-start">
+              <span>{message}</span>
+              <Button component={Link} to={activationPath} size="sm">
+                Activate Your Account
+              </Button>
+            </Stack>
+          ) : (
+            message
+          )
+        }
+        lead="Already activated?"
+      />
+    );
   }
 
   const handleSubmit = form.onSubmit((values) => {
@@ -57,7 +76,7 @@ export function SignupPage() {
 
   return (
     <AuthLayout
-      title="Create your account"
+      title="Create Your Account"
       subtitle="Set up your enterprise and its administrator."
       footer={
         <>

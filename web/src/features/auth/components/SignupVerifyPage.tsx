@@ -10,7 +10,7 @@ export function SignupVerifyPage() {
   const activation = useActivateAccount(id);
 
   return (
-    <AuthLayout title="Account activation">
+    <AuthLayout title="Account Activation">
       <Stack gap="md">
         {activation.isPending ? (
           <Group gap="sm" role="status">

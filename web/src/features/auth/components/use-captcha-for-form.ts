@@ -1,16 +1,25 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCaptcha } from '../api/get-captcha';
-import type { CaptchaPurpose } from '../api/auth-keys';
+import type { CaptchaKind, CaptchaPurpose } from '../api/auth-keys';
+
+export interface FormCaptcha {
+  kind: CaptchaKind;
+  image: string | undefined;
+  question: string | undefined;
+  loading: boolean;
+  failed: boolean;
+  reload: () => void;
+  /** Swaps the image for a text question (the accessible alternative), or back. */
+  switchKind: () => void;
+}
 
 /**
- * A single-use captcha bound to a form: every new image sets `captchaId` and clears the typed
- * characters. `reload()` fetches a new image (after every failed submit).
+ * A single-use captcha bound to a form: every new captcha sets `captchaId` and clears the typed
+ * answer. `reload()` fetches a new one (after every failed submit).
  */
-export function useCaptchaForForm(
-  purpose: CaptchaPurpose,
-  onNewCaptcha: (captchaId: string) => void,
-): { image: string | undefined; loading: boolean; failed: boolean; reload: () => void } {
-  const captcha = useCaptcha(purpose);
+export function useCaptchaForForm(purpose: CaptchaPurpose, onNewCaptcha: (captchaId: string) => void): FormCaptcha {
+  const [kind, setKind] = useState<CaptchaKind>('image');
+  const captcha = useCaptcha(purpose, kind);
   const { refetch } = captcha;
   const onNewRef = useRef(onNewCaptcha);
   useEffect(() => {
@@ -25,11 +34,15 @@ export function useCaptchaForForm(
   const reload = useCallback(() => {
     void refetch();
   }, [refetch]);
+  const switchKind = useCallback(() => setKind((current) => (current === 'image' ? 'text' : 'image')), []);
 
   return {
-    image: captcha.data?.captcha,
+    kind,
+    image: captcha.data?.captcha || undefined,
+    question: captcha.data?.question,
     loading: captcha.isFetching,
     failed: captcha.isError,
     reload,
+    switchKind,
   };
 }

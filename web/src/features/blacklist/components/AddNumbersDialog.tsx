@@ -47,7 +47,7 @@ export function AddNumbersDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Add numbers" size="lg" centered>
+    <Modal opened onClose={onClose} title="Add Numbers" size="lg" centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Textarea

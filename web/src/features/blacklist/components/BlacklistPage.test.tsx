@@ -60,8 +60,8 @@ describe('BlacklistPage', () => {
     const user = userEvent.setup();
     renderWithRouter(<BlacklistPage />);
     expect(await screen.findByText('No number is blacklisted yet.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Add numbers' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add numbers' });
+    await user.click(screen.getByRole('button', { name: 'Add Numbers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Numbers' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(within(dialog).getByText('This Field is Mandatory')).toBeInTheDocument();
     expect(api.calls('POST /api/blacklist')).toHaveLength(0);
@@ -93,7 +93,7 @@ describe('BlacklistPage', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderWithRouter(<BlacklistPage />);
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import numbers' });
+    const dialog = await screen.findByRole('dialog', { name: 'Import Numbers' });
     const input = dialog.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['x'], 'numbers.xlsx'));
     expect(within(dialog).getByText('Invalid File Format !')).toBeInTheDocument();
@@ -123,13 +123,13 @@ describe('BlacklistPage', () => {
     const user = userEvent.setup();
     renderWithRouter(<BlacklistPage />);
     await user.click(await screen.findByRole('button', { name: 'Remove +919876543201' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete from list' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete From List' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.calls(`DELETE /api/blacklist/${entry(1).id}`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Remove +919876543201' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Delete from list' })).getByRole('button', { name: 'Delete' }),
+      within(await screen.findByRole('dialog', { name: 'Delete From List' })).getByRole('button', { name: 'Delete' }),
     );
     expect(await screen.findByText('+919876543201 removed from the blacklist')).toBeInTheDocument();
     expect(await screen.findByText('No number is blacklisted yet.')).toBeInTheDocument();

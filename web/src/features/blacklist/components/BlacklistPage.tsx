@@ -1,37 +1,20 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { broadcastMessages, type BlacklistEntry } from '@parley/contracts/broadcasts';
-import { formatDatePattern } from '../../../lib/format-date';
+import { dateFormats, formatDatePattern } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PagerButtons } from '../../../components/PagerButtons';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableEmptyRow } from '../../../components/TableEmptyRow';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { BLACKLIST_PAGE_SIZE, useBlacklist } from '../api/get-blacklist';
 import { useRemoveBlacklistEntry } from '../api/remove-blacklist-entry';
 import { AddNumbersDialog } from './AddNumbersDialog';
 import { ImportNumbersDialog } from './ImportNumbersDialog';
 
-const COLUMNS = 6;
 const SEARCH_DEBOUNCE_MS = 300;
-const DATE_PATTERN = 'd MMM yyyy hh:mm a';
+const DATE_PATTERN = dateFormats.default;
 const ALL = 'all';
 
 /** Where an entry came from: typed on this page, a CSV import, or the customer's STOP reply. */
@@ -42,7 +25,7 @@ export const sourceLabels: Record<string, { label: string; color: string }> = {
 };
 
 const sourceOptions = [
-  { value: ALL, label: 'All sources' },
+  { value: ALL, label: 'All Sources' },
   ...Object.entries(sourceLabels).map(([value, { label }]) => ({ value, label })),
 ];
 
@@ -93,7 +76,7 @@ export function BlacklistPage() {
             Import CSV
           </Button>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog('add')}>
-            Add numbers
+            Add Numbers
           </Button>
         </Group>
       </Group>
@@ -122,101 +105,79 @@ export function BlacklistPage() {
         ) : null}
       </Group>
 
-      {list.isError ? (
-        <QueryErrorAlert
-          title="The blacklist could not be loaded"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={820}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Blacklist">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={180}>Phone Number</Table.Th>
-                  <Table.Th w={120}>Source</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                  <Table.Th w={160}>Added By</Table.Th>
-                  <Table.Th w={190}>Added On</Table.Th>
-                  <Table.Th w={60}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={4} columns={COLUMNS} />
-                ) : entries.length === 0 ? (
-                  <TableEmptyRow
-                    columns={COLUMNS}
-                    message={filtered ? broadcastMessages.noRecord : 'No number is blacklisted yet.'}
-                  />
-                ) : (
-                  entries.map((entry) => {
-                    const origin = sourceLabels[entry.source] ?? { label: entry.source, color: 'gray' };
-                    return (
-                      <Table.Tr key={entry.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {entry.phoneNumber}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={origin.color} tt="none" radius="sm">
-                            {origin.label}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c={entry.reason ? undefined : 'dimmed'} style={{ wordBreak: 'break-word' }}>
-                            {entry.reason || '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c={entry.createdBy ? undefined : 'dimmed'}>
-                            {entry.createdBy ?? (entry.source === 'opt_out' ? 'Customer' : '—')}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm">{formatDatePattern(entry.createdOn, DATE_PATTERN)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Tooltip label="Remove">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Remove ${entry.phoneNumber}`}
-                              onClick={() => setRemoving(entry)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-
-      <Group justify="flex-end">
-        <PagerButtons
-          from={from}
-          pageSize={BLACKLIST_PAGE_SIZE}
-          more={list.data?.more ?? false}
-          busy={list.isPlaceholderData}
-          onPage={(next) => setPaging({ filterKey, from: next })}
-        />
-      </Group>
+      <DataTable
+        label="Blacklist"
+        minWidth={820}
+        tableProps={{ horizontalSpacing: 'md' }}
+        columns={[
+          { key: 'phone', header: 'Phone Number', w: 180 },
+          { key: 'source', header: 'Source', w: 120 },
+          { key: 'reason', header: 'Reason' },
+          { key: 'addedBy', header: 'Added By', w: 160 },
+          { key: 'addedOn', header: 'Added On', w: 190 },
+          { key: 'actions', header: 'Actions', w: 100 },
+        ]}
+        rows={list.data ? entries : undefined}
+        loading={list.isPending}
+        stale={list.isPlaceholderData}
+        empty={filtered ? broadcastMessages.noRecord : 'No number is blacklisted yet.'}
+        error={loadError(list, 'The blacklist could not be loaded')}
+        pager={{
+          from,
+          pageSize: BLACKLIST_PAGE_SIZE,
+          more: list.data?.more ?? false,
+          busy: list.isPlaceholderData,
+          onPage: (next) => setPaging({ filterKey, from: next }),
+        }}
+        renderRow={(entry: BlacklistEntry) => {
+          const origin = sourceLabels[entry.source] ?? { label: entry.source, color: 'gray' };
+          return (
+            <Table.Tr key={entry.id}>
+              <Table.Td>
+                <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {entry.phoneNumber}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={origin.color} tt="none" radius="sm">
+                  {origin.label}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={entry.reason ? undefined : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+                  {entry.reason || '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={entry.createdBy ? undefined : 'dimmed'}>
+                  {entry.createdBy ?? (entry.source === 'opt_out' ? 'Customer' : '—')}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatDatePattern(entry.createdOn, DATE_PATTERN)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Tooltip label="Remove">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${entry.phoneNumber}`}
+                    onClick={() => setRemoving(entry)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
 
       {dialog === 'add' ? <AddNumbersDialog onClose={() => setDialog(null)} /> : null}
       {dialog === 'import' ? <ImportNumbersDialog onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
         opened={removing !== null}
-        title="Delete from list"
+        title="Delete From List"
         message={
           removing
             ? removing.source === 'opt_out'

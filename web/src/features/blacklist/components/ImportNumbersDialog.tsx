@@ -43,7 +43,7 @@ export function ImportNumbersDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Import numbers" size="lg" centered>
+    <Modal opened onClose={onClose} title="Import Numbers" size="lg" centered>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           A CSV file with one number per line, or a header row with a column named phoneNumber, phone or mobile. Numbers
@@ -53,7 +53,7 @@ export function ImportNumbersDialog({ onClose }: { onClose: () => void }) {
           <FileButton onChange={handleFile} accept=".csv,text/csv">
             {(props) => (
               <Button variant="default" leftSection={<IconFileTypeCsv size={16} />} {...props}>
-                Choose CSV file
+                Choose CSV File
               </Button>
             )}
           </FileButton>

@@ -237,7 +237,7 @@ describe('BroadcastSendDialog (embedded in a chat or a campaign test)', () => {
 
   async function fillOrder(user: ReturnType<typeof userEvent.setup>) {
     await pick(user, 'Choose Template', 'order_update');
-    const mapping = await screen.findByRole('region', { name: 'Variable mapping' });
+    const mapping = await screen.findByRole('region', { name: 'Variable Mapping' });
     await user.type(within(mapping).getByRole('textbox', { name: 'Body {{1}} value' }), 'friend');
     await user.click(within(mapping).getByRole('textbox', { name: 'Body {{2}} value' }));
     await user.paste('ORD-7');
@@ -257,7 +257,7 @@ describe('BroadcastSendDialog (embedded in a chat or a campaign test)', () => {
     expect(within(dialog).getByRole('textbox', { name: /Mobile Numbers/ })).toHaveValue('+919876500100');
     await fillOrder(user);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    const summary = await screen.findByRole('dialog', { name: 'Before sending' });
+    const summary = await screen.findByRole('dialog', { name: 'Before Sending' });
     await user.click(await within(summary).findByRole('button', { name: /^Send to/ }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(api.calls('POST /api/broadcasts')[0]!.body).toMatchObject({
@@ -279,7 +279,7 @@ describe('BroadcastSendDialog (embedded in a chat or a campaign test)', () => {
     renderDialog(onClose);
     await fillOrder(user);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    const summary = await screen.findByRole('dialog', { name: 'Before sending' });
+    const summary = await screen.findByRole('dialog', { name: 'Before Sending' });
     await user.click(await within(summary).findByRole('button', { name: /^Send to/ }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(toastMessages()).toContain('Only an APPROVED template can be sent');
@@ -306,7 +306,7 @@ describe('BroadcastSendPage', () => {
     const user = userEvent.setup();
     const view = renderPage();
     expect(await screen.findByRole('heading', { name: 'Broadcast' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Broadcasts' })).toHaveAttribute('href', '/campaigns/broadcast');
+    expect(screen.getByRole('link', { name: 'Just In Time' })).toHaveAttribute('href', '/campaigns/broadcast');
 
     await pick(user, 'Choose Channel', 'Sandbox WhatsApp');
     // WhatsApp and RCS channels are both asked for, 20 per page.
@@ -345,7 +345,7 @@ describe('BroadcastSendPage', () => {
 
     // Required variables are mandatory.
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    const mapping = screen.getByRole('region', { name: 'Variable mapping' });
+    const mapping = screen.getByRole('region', { name: 'Variable Mapping' });
     expect(
       within(within(mapping).getByRole('group', { name: 'Body {{1}}' })).getByText('This Field is Mandatory'),
     ).toBeInTheDocument();
@@ -363,7 +363,7 @@ describe('BroadcastSendPage', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    const summary = await screen.findByRole('dialog', { name: 'Before sending' });
+    const summary = await screen.findByRole('dialog', { name: 'Before Sending' });
     await waitFor(() =>
       expect(within(summary).getByRole('group', { name: 'Valid recipients' })).toHaveTextContent('1'),
     );
@@ -405,13 +405,13 @@ describe('BroadcastSendPage', () => {
     renderPage();
     await pick(user, 'Choose Channel', 'Sandbox WhatsApp');
     await pick(user, 'Choose Template', 'order_update');
-    const mapping = await screen.findByRole('region', { name: 'Variable mapping' });
+    const mapping = await screen.findByRole('region', { name: 'Variable Mapping' });
     const url = within(mapping).getByRole('group', { name: 'Track order URL' });
     await user.click(within(url).getByRole('combobox', { name: 'Track order URL mapping type' }));
     await user.click(await screen.findByRole('option', { name: 'Expression' }));
     await user.click(within(url).getByRole('button', { name: 'Map URL' }));
     const dialog = await screen.findByRole('dialog', { name: 'Map Track order URL' });
-    const expression = within(dialog).getByRole('textbox', { name: /URL expression/ });
+    const expression = within(dialog).getByRole('textbox', { name: /URL Expression/ });
     await user.type(expression, 'ref-');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('URL variable not found')).toBeInTheDocument();
@@ -423,7 +423,7 @@ describe('BroadcastSendPage', () => {
     await user.clear(expression);
     await user.type(expression, 'ref-');
     await user.click(within(dialog).getByRole('button', { name: 'Insert Phone Number' }));
-    expect(within(dialog).getByRole('textbox', { name: /URL expression/ })).toHaveValue('ref-{{phoneNumber}}');
+    expect(within(dialog).getByRole('textbox', { name: /URL Expression/ })).toHaveValue('ref-{{phoneNumber}}');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Map Track order URL' })).not.toBeInTheDocument());
     expect(toastMessages()).toContain('URL variables mapped');
@@ -433,7 +433,7 @@ describe('BroadcastSendPage', () => {
     await user.type(within(mapping).getByRole('textbox', { name: 'Body {{2}} value' }), 'ORD-7');
     await user.type(screen.getByRole('textbox', { name: /Mobile Numbers/ }), '+919876500100');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    const summary = await screen.findByRole('dialog', { name: 'Before sending' });
+    const summary = await screen.findByRole('dialog', { name: 'Before Sending' });
     await user.click(await within(summary).findByRole('button', { name: /^Send to/ }));
     expect(await within(summary).findByText('Only an APPROVED template can be sent')).toBeInTheDocument();
     expect(api.calls('POST /api/broadcasts')[0]!.body).toMatchObject({
@@ -441,7 +441,7 @@ describe('BroadcastSendPage', () => {
         { variable: 'button0', type: 'expression', value: 'ref-{{phoneNumber}}' },
       ]),
     });
-    await user.click(within(summary).getByRole('button', { name: 'Back to edit' }));
+    await user.click(within(summary).getByRole('button', { name: 'Back to Edit' }));
     // Nothing lost; the server's message is beside the template.
     expect(screen.getByRole('textbox', { name: /Mobile Numbers/ })).toHaveValue('+919876500100');
     expect(screen.getByText('Only an APPROVED template can be sent')).toBeInTheDocument();
@@ -483,7 +483,7 @@ describe('BroadcastSendPage', () => {
     const cards = await screen.findByRole('region', { name: 'Attachments' });
     expect(within(cards).getByText('Media missing in card 1')).toBeInTheDocument();
     expect(within(cards).getByText('Media missing in card 2')).toBeInTheDocument();
-    const mapping = await screen.findByRole('region', { name: 'Variable mapping' });
+    const mapping = await screen.findByRole('region', { name: 'Variable Mapping' });
     expect(within(mapping).getByText('Variable mapping missing, check all cards')).toBeInTheDocument();
     expect(within(mapping).getByRole('group', { name: 'Card 2 variables' })).toBeInTheDocument();
   }, 120_000);

@@ -61,7 +61,7 @@ export function BroadcastSendPage() {
         <Anchor component={Link} to={BROADCASTS_PATH} size="sm" c="dimmed">
           <Group gap={4} component="span">
             <IconArrowLeft size={16} aria-hidden />
-            Broadcasts
+            Just In Time
           </Group>
         </Anchor>
         <Title order={1} fz={24} mt={4}>
@@ -309,7 +309,7 @@ export function BroadcastSendForm({ embedded }: { embedded?: EmbeddedBroadcast }
                     onRetry={() => void variablesQuery.refetch()}
                   />
                 ) : variablesQuery.isPending ? (
-                  <Skeleton h={120} radius="md" aria-label="Loading the variables" />
+                  <Skeleton h={120} radius="md" role="status" aria-label="Loading the variables" />
                 ) : (
                   <VariableMappingWidget
                     variables={variables}

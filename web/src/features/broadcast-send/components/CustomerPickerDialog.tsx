@@ -1,25 +1,24 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, Input, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { broadcastLimits, broadcastMessages } from '@parley/contracts/broadcasts';
 import { PagerButtons } from '../../../components/PagerButtons';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable';
 import { describeFailure } from '../../../lib/failure-message';
 import { usePickerCustomers } from '../api/get-picker-customers';
 import { SEARCH_DEBOUNCE_MS } from './SearchSelect';
+
+const COLUMNS: DataTableColumn[] = [
+  { key: 'name', header: 'Name' },
+  { key: 'phone', header: 'Phone Number', ta: 'right' },
+];
+
+interface PickerCustomer {
+  id: string;
+  name: string;
+  phoneNumber: string;
+}
 
 interface CustomerPickerDialogProps {
   opened: boolean;
@@ -55,9 +54,8 @@ function CustomerPickerBody({ onClose, onConfirm }: Omit<CustomerPickerDialogPro
   const customers = usePickerCustomers(debounced, from, true);
   const rows = customers.data?.customers ?? [];
 
-  const handleChange = (ids: string[]) => {
+  const handleChange = (wanted: ReadonlySet<string>) => {
     setError(null);
-    const wanted = new Set(ids);
     setChosen((current) => {
       const next = new Map([...current].filter(([id]) => wanted.has(id)));
       for (const row of rows) if (wanted.has(row.id) && !next.has(row.id)) next.set(row.id, row);
@@ -77,64 +75,62 @@ function CustomerPickerBody({ onClose, onConfirm }: Omit<CustomerPickerDialogPro
     <Stack gap="sm">
       <TextInput
         placeholder="Search by name or phone"
-        aria-label="Search customers"
+        aria-label="Search Customers"
         leftSection={<IconSearch size={14} />}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         data-autofocus
       />
-      <Checkbox.Group
-        label={broadcastMessages.chooseCustomer}
-        withAsterisk
-        value={[...chosen.keys()]}
-        error={error}
-        onChange={handleChange}
-      >
-        <Paper withBorder radius="md" mt={6}>
-          <ScrollArea.Autosize mah={360} type="auto">
-            {customers.isPending ? (
-              <Stack gap={6} p="sm" aria-busy>
-                {Array.from({ length: 5 }, (_, index) => (
-                  <Skeleton key={index} h={36} />
-                ))}
-              </Stack>
-            ) : customers.isError ? (
-              <Alert color="red" variant="light" m="sm" title="The customers could not be loaded">
-                <Text size="sm">{describeFailure(customers.error)}</Text>
-                <Button size="xs" variant="light" mt="xs" onClick={() => void customers.refetch()}>
-                  Try again
-                </Button>
-              </Alert>
-            ) : rows.length === 0 ? (
-              <Text size="sm" c="dimmed" ta="center" p="lg">
-                {broadcastMessages.noRecord}
-              </Text>
-            ) : (
-              <Stack gap={0} style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }}>
-                {rows.map((row) => (
-                  <Checkbox
-                    key={row.id}
-                    value={row.id}
-                    px="sm"
-                    py={8}
-                    style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-                    aria-label={`${row.name} ${row.phoneNumber}`}
-                    label={
-                      <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
-                        <Text size="sm">{row.name}</Text>
-                        <Text size="sm" c="dimmed" ff="monospace">
-                          {row.phoneNumber}
-                        </Text>
-                      </Group>
-                    }
-                    styles={{ body: { alignItems: 'center' }, labelWrapper: { flex: 1 } }}
-                  />
-                ))}
-              </Stack>
+      <Input.Wrapper label={broadcastMessages.chooseCustomer} labelElement="div" withAsterisk error={error}>
+        <Stack mt={6}>
+          <DataTable<PickerCustomer>
+            label={broadcastMessages.chooseCustomer}
+            columns={COLUMNS}
+            rows={customers.data?.customers}
+            loading={customers.isPending}
+            skeletonRows={5}
+            empty={broadcastMessages.noRecord}
+            stale={customers.isPlaceholderData}
+            error={
+              customers.isError
+                ? {
+                    title: 'The customers could not be loaded',
+                    message: describeFailure(customers.error),
+                    onRetry: () => void customers.refetch(),
+                  }
+                : null
+            }
+            maxHeight="360px"
+            tableProps={{ verticalSpacing: 8 }}
+            selection={{
+              rowId: (row) => row.id,
+              selected: new Set(chosen.keys()),
+              onChange: handleChange,
+              rowLabel: (row) => `${row.name} ${row.phoneNumber}`,
+              allLabel: 'Choose All Customers on This Page',
+            }}
+            renderRow={(row, { selectCell, selected, toggle }) => (
+              // The whole row ticks its customer, as its label did; the check box stays the control to reach.
+              <Table.Tr
+                key={row.id}
+                data-selected={selected || undefined}
+                onClick={toggle}
+                style={{ cursor: 'pointer' }}
+              >
+                {selectCell}
+                <Table.Td>
+                  <Text size="sm">{row.name}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" c="dimmed" ff="monospace">
+                    {row.phoneNumber}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
             )}
-          </ScrollArea.Autosize>
-        </Paper>
-      </Checkbox.Group>
+          />
+        </Stack>
+      </Input.Wrapper>
       <Group justify="space-between">
         <Badge variant="light" size="lg" radius="sm">
           {chosen.size} chosen

@@ -84,7 +84,7 @@ export function PreSendSummaryDialog({
     <Modal
       opened={opened}
       onClose={sending ? () => undefined : onClose}
-      title="Before sending"
+      title="Before Sending"
       size="xl"
       centered
       closeOnClickOutside={!sending}
@@ -153,9 +153,9 @@ export function PreSendSummaryDialog({
           {check.examples.valid.length > 0 ? (
             <div>
               <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={4}>
-                Valid examples
+                Valid Examples
               </Text>
-              <Table withTableBorder verticalSpacing={4} fz="sm" aria-label="Valid examples">
+              <Table withTableBorder verticalSpacing={4} fz="sm" aria-label="Valid Examples">
                 <Table.Tbody>
                   {check.examples.valid.map((row, index) => (
                     <Table.Tr key={`${row.phone}-${index}`}>
@@ -178,21 +178,21 @@ export function PreSendSummaryDialog({
               </Table>
             </div>
           ) : null}
-          <Examples title="Invalid examples" rows={check.examples.invalid} />
-          <Examples title="Duplicate examples" rows={check.examples.duplicate} />
-          <Examples title="Blocked examples" rows={check.examples.blocked} />
+          <Examples title="Invalid Examples" rows={check.examples.invalid} />
+          <Examples title="Duplicate Examples" rows={check.examples.duplicate} />
+          <Examples title="Blocked Examples" rows={check.examples.blocked} />
 
-          <Paper withBorder radius="md" p="sm" bg="gray.0" role="group" aria-label="Estimated cost">
+          <Paper withBorder radius="md" p="sm" bg="gray.0" role="group" aria-label="Estimated Cost">
             <Group justify="space-between" align="flex-start">
               <div>
                 <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-                  Estimated cost
+                  Estimated Cost
                 </Text>
                 <Text fz={22} fw={700}>
                   {formatCost(check.estimate.currencySymbol, check.estimate.estimatedRate)}
                 </Text>
                 {check.estimate.unpriced > 0 ? (
-                  <Text size="xs" c="orange.8">
+                  <Text size="xs" c="orange">
                     {plural(check.estimate.unpriced, 'recipient has', 'recipients have')} no rate
                   </Text>
                 ) : null}
@@ -230,7 +230,7 @@ export function PreSendSummaryDialog({
 
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={sending}>
-              Back to edit
+              Back to Edit
             </Button>
             <Button leftSection={<IconSend size={16} />} onClick={onSend} loading={sending} disabled={!canSend}>
               {check.valid > 0 ? `Send to ${plural(check.valid, 'recipient')}` : 'Nothing to send'}

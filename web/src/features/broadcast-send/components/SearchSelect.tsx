@@ -126,7 +126,7 @@ export function SearchSelect<T>({
           <ScrollArea.Autosize mah={260} type="scroll">
             {pages.loading ? (
               <Group justify="center" p="sm">
-                <Loader size="sm" aria-label="Loading" />
+                <Loader size="sm" role="progressbar" aria-label="Loading" />
               </Group>
             ) : pages.error ? (
               <Combobox.Empty>
@@ -134,7 +134,7 @@ export function SearchSelect<T>({
                   {pages.error}
                 </Text>
                 <Button variant="subtle" size="compact-sm" mt={4} onClick={pages.onRetry}>
-                  Try again
+                  Try Again
                 </Button>
               </Combobox.Empty>
             ) : options.length === 0 ? (
@@ -147,7 +147,7 @@ export function SearchSelect<T>({
         {pages.hasMore && !pages.loading ? (
           <Combobox.Footer>
             <Button variant="subtle" size="compact-sm" fullWidth loading={pages.loadingMore} onClick={pages.onLoadMore}>
-              Load more
+              Load More
             </Button>
           </Combobox.Footer>
         ) : null}

@@ -68,7 +68,7 @@ function UrlMappingDialog({ variable, initial, columns, onClose, onSave }: UrlMa
         </Text>
       ) : null}
       <TextInput
-        label="URL expression"
+        label="URL Expression"
         withAsterisk
         value={expression}
         error={error}
@@ -80,7 +80,7 @@ function UrlMappingDialog({ variable, initial, columns, onClose, onSave }: UrlMa
       />
       <div>
         <Text size="xs" fw={500} mb={4}>
-          Insert a column
+          Insert a Column
         </Text>
         <Group gap={6}>
           {columns.map((column) => (
@@ -258,12 +258,12 @@ export function VariableMappingWidget({
   );
 
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label="Variable mapping">
+    <Paper withBorder radius="md" p="sm" component="section" aria-label="Variable Mapping">
       <Group gap={6} mb="xs" justify="space-between">
         <Group gap={6}>
           <IconVariable size={16} aria-hidden />
           <Text size="sm" fw={600}>
-            Variable mapping
+            Variable Mapping
           </Text>
         </Group>
         <Badge variant="light" radius="sm">

@@ -62,7 +62,7 @@ export function BroadcastProgress({
           </Text>
         ) : null}
         {compact && blocked > 0 ? (
-          <Text span c="orange.8" inherit>
+          <Text span c="orange" inherit>
             {` · ${count(blocked)} blocked`}
           </Text>
         ) : null}

@@ -46,12 +46,12 @@ describe('BroadcastViewPage', () => {
     });
     renderView();
     expect(await screen.findByRole('heading', { name: 'Broadcast' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to broadcasts' })).toHaveAttribute('href', '/campaigns/broadcast');
+    expect(screen.getByRole('link', { name: 'Back to Broadcasts' })).toHaveAttribute('href', '/campaigns/broadcast');
     const request = await screen.findByRole('region', { name: 'Request' });
     expect(within(request).getByText('Sandbox')).toBeInTheDocument();
     expect(within(request).getByLabelText('Mobile Numbers (2)')).toHaveValue('+919876543210, +919876543211');
     expect(within(request).getByLabelText('Mobile Numbers (2)')).toBeDisabled();
-    expect(within(request).getByRole('table', { name: 'Variable mapping' })).toHaveTextContent(
+    expect(within(request).getByRole('table', { name: 'Variable Mapping' })).toHaveTextContent(
       'body.2Constant valueORD-77',
     );
     const preview = screen.getByRole('figure', { name: 'Template preview' });
@@ -59,10 +59,10 @@ describe('BroadcastViewPage', () => {
 
     const progress = screen.getByRole('region', { name: 'Progress' });
     expect(within(progress).getByRole('group', { name: 'Pending' })).toHaveTextContent(/^Pending.*5$/);
-    expect(within(progress).getByRole('group', { name: 'Possible duplicates' })).toHaveTextContent(
-      /^Possible duplicates.*0$/,
+    expect(within(progress).getByRole('group', { name: 'Possible Duplicates' })).toHaveTextContent(
+      /^Possible Duplicates.*0$/,
     );
-    expect(within(progress).queryByRole('button', { name: /Retry failed/ })).not.toBeInTheDocument();
+    expect(within(progress).queryByRole('button', { name: /Retry Failed/ })).not.toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Messages' });
     expect(
@@ -135,9 +135,9 @@ describe('BroadcastViewPage', () => {
     const realtime = fakeRealtime();
     const user = userEvent.setup();
     renderView(realtime);
-    await user.click(await screen.findByRole('button', { name: 'Retry failed (3)' }));
+    await user.click(await screen.findByRole('button', { name: 'Retry Failed (3)' }));
     expect(await screen.findByText('3 failed messages queued again')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: /Retry failed/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Retry Failed/ })).not.toBeInTheDocument());
     expect(api.calls(`POST /api/broadcasts/${BROADCAST}/retry-failed`)).toHaveLength(1);
 
     const before = api.calls(`GET /api/broadcasts/${BROADCAST}/messages`).length;
@@ -150,8 +150,8 @@ describe('BroadcastViewPage', () => {
     await waitFor(() =>
       expect(within(progress).getByRole('group', { name: 'Pending' })).toHaveTextContent(/^Pending.*2$/),
     );
-    expect(within(progress).getByRole('group', { name: 'Possible duplicates' })).toHaveTextContent(
-      /^Possible duplicates.*1$/,
+    expect(within(progress).getByRole('group', { name: 'Possible Duplicates' })).toHaveTextContent(
+      /^Possible Duplicates.*1$/,
     );
     await waitFor(() => expect(api.calls(`GET /api/broadcasts/${BROADCAST}/messages`).length).toBeGreaterThan(before));
   });

@@ -22,10 +22,9 @@ import { broadcastMessages, type BroadcastDetail, type BroadcastMessageRow } fro
 import { ApiError } from '../../../lib/api-client';
 import { formatDatePattern } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
-import { PagerButtons } from '../../../components/PagerButtons';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableEmptyRow } from '../../../components/TableEmptyRow';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { TemplatePreview } from '../../../components/template-preview/TemplatePreview';
 import { isRunning, useBroadcast } from '../api/get-broadcast';
 import { MESSAGES_PAGE_SIZE, useBroadcastMessages } from '../api/get-broadcast-messages';
@@ -37,7 +36,12 @@ import { DeliveryStatus } from './DeliveryStatus';
 import { MessageStatusDialog } from './MessageStatusDialog';
 import { DATE_PATTERN, broadcastsPath, mappingTypeLabels, previewValues } from './broadcast-format';
 
-const MESSAGE_COLUMNS = 4;
+const MESSAGE_COLUMNS: DataTableColumn[] = [
+  { key: 'from', header: 'From' },
+  { key: 'to', header: 'To' },
+  { key: 'sent', header: 'Sent Date', w: 210 },
+  { key: 'status', header: 'Status', w: 260 },
+];
 /** How many of the numbers the request shows before '… and N more'. */
 const NUMBERS_SHOWN = 50;
 
@@ -107,18 +111,18 @@ function RequestPanel({ detail }: { detail: BroadcastDetail }) {
         />
         <div>
           <Text size="sm" fw={500} mb={4}>
-            Variable mapping
+            Variable Mapping
           </Text>
           {detail.columnMapping.length === 0 ? (
             <Text size="sm" c="dimmed">
               This template has no variables.
             </Text>
           ) : (
-            <Table withTableBorder verticalSpacing={4} aria-label="Variable mapping">
+            <Table withTableBorder verticalSpacing={4} aria-label="Variable Mapping">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Variable</Table.Th>
-                  <Table.Th>Filled with</Table.Th>
+                  <Table.Th>Filled With</Table.Th>
                   <Table.Th>Value</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -172,7 +176,7 @@ function ProgressPanel({ detail }: { detail: BroadcastDetail }) {
               loading={retry.isPending}
               onClick={handleRetry}
             >
-              Retry failed ({count(detail.retryable)})
+              Retry Failed ({count(detail.retryable)})
             </Button>
           ) : null}
         </Group>
@@ -180,7 +184,7 @@ function ProgressPanel({ detail }: { detail: BroadcastDetail }) {
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
           <Stat label="Total" value={progress.total} />
           <Stat label="Sent" value={progress.sent} />
-          <Stat label="Delivered" value={progress.delivered} color="teal.8" />
+          <Stat label="Delivered" value={progress.delivered} color="teal" />
           <Stat label="Read" value={progress.read} color="cyan.8" />
           <Stat label="Failed" value={progress.failed} color={progress.failed > 0 ? 'red.8' : undefined} />
           <Stat
@@ -190,9 +194,9 @@ function ProgressPanel({ detail }: { detail: BroadcastDetail }) {
           />
           <Stat label="Pending" value={progress.pending} />
           <Stat
-            label="Possible duplicates"
+            label="Possible Duplicates"
             value={progress.possibleDuplicates}
-            color={progress.possibleDuplicates > 0 ? 'yellow.8' : undefined}
+            color={progress.possibleDuplicates > 0 ? 'yellow' : undefined}
             hint="Messages sent again after a server crash because the vendor's answer to the first attempt was not recorded."
           />
         </SimpleGrid>
@@ -209,6 +213,45 @@ function ProgressPanel({ detail }: { detail: BroadcastDetail }) {
   );
 }
 
+/** One message of the broadcast; a click or Enter opens its status history. */
+function MessageRow({ row, onOpen }: { row: BroadcastMessageRow; onOpen: () => void }) {
+  return (
+    <Table.Tr
+      tabIndex={0}
+      aria-label={`Message to ${row.to}: ${row.currentDeliveryStatus}`}
+      onClick={onOpen}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onOpen();
+        }
+      }}
+      style={{ cursor: 'pointer' }}
+    >
+      <Table.Td>
+        <Text size="sm">{row.from}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{row.to}</Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" c={row.currentDeliveryStatusTime ? undefined : 'dimmed'}>
+          {row.currentDeliveryStatusTime ? formatDatePattern(row.currentDeliveryStatusTime, DATE_PATTERN) : '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <DeliveryStatus status={row.currentDeliveryStatus} />
+        {row.errorText || row.errorCode ? (
+          <Text size="xs" c="red.8" lineClamp={2} title={row.errorText ?? undefined}>
+            {row.errorCode ? `${row.errorCode}: ` : ''}
+            {row.errorText}
+          </Text>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function MessagesTable({ detail, poll }: { detail: BroadcastDetail; poll: boolean }) {
   const [from, setFrom] = useState(0);
   const [opened, setOpened] = useState<BroadcastMessageRow | null>(null);
@@ -219,86 +262,27 @@ function MessagesTable({ detail, poll }: { detail: BroadcastDetail; poll: boolea
       <Title order={2} fz={16}>
         Messages
       </Title>
-      {list.isError ? (
-        <QueryErrorAlert
-          title="The messages could not be loaded"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={700}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Messages">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>From</Table.Th>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th w={210}>Sent Date</Table.Th>
-                  <Table.Th w={260}>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={3} columns={MESSAGE_COLUMNS} />
-                ) : rows.length === 0 ? (
-                  <TableEmptyRow columns={MESSAGE_COLUMNS} message={broadcastMessages.noRecord} />
-                ) : (
-                  rows.map((row) => (
-                    <Table.Tr
-                      key={row.id}
-                      tabIndex={0}
-                      aria-label={`Message to ${row.to}: ${row.currentDeliveryStatus}`}
-                      onClick={() => setOpened(row)}
-                      onKeyDown={(event) => {
-                        if (event.key === 'Enter' || event.key === ' ') {
-                          event.preventDefault();
-                          setOpened(row);
-                        }
-                      }}
-                      style={{ cursor: 'pointer' }}
-                    >
-                      <Table.Td>
-                        <Text size="sm">{row.from}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{row.to}</Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm" c={row.currentDeliveryStatusTime ? undefined : 'dimmed'}>
-                          {row.currentDeliveryStatusTime
-                            ? formatDatePattern(row.currentDeliveryStatusTime, DATE_PATTERN)
-                            : '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <DeliveryStatus status={row.currentDeliveryStatus} />
-                        {row.errorText || row.errorCode ? (
-                          <Text size="xs" c="red.8" lineClamp={2} title={row.errorText ?? undefined}>
-                            {row.errorCode ? `${row.errorCode}: ` : ''}
-                            {row.errorText}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-      <Group justify="space-between">
-        <Text size="xs" c="dimmed">
-          {rows.length > 0 ? 'Select a message to see its status history.' : ''}
-        </Text>
-        <PagerButtons
-          from={from}
-          pageSize={MESSAGES_PAGE_SIZE}
-          more={list.data?.more ?? false}
-          busy={list.isPlaceholderData}
-          onPage={setFrom}
-        />
-      </Group>
+      <DataTable<BroadcastMessageRow>
+        label="Messages"
+        columns={MESSAGE_COLUMNS}
+        rows={list.data?.message}
+        loading={list.isPending}
+        skeletonRows={3}
+        empty={broadcastMessages.noRecord}
+        stale={list.isPlaceholderData}
+        error={loadError(list, 'The messages could not be loaded')}
+        minWidth={700}
+        tableProps={{ horizontalSpacing: 'md' }}
+        pager={{
+          from,
+          pageSize: MESSAGES_PAGE_SIZE,
+          more: list.data?.more ?? false,
+          busy: list.isPlaceholderData,
+          onPage: setFrom,
+          summary: rows.length > 0 ? 'Select a message to see its status history.' : '',
+        }}
+        renderRow={(row) => <MessageRow key={row.id} row={row} onOpen={() => setOpened(row)} />}
+      />
       {opened ? (
         <MessageStatusDialog
           broadcastId={detail.id}
@@ -328,7 +312,7 @@ export function BroadcastViewPage({ realtime }: BroadcastViewPageProps) {
       <Anchor component={Link} to={broadcastsPath} size="sm" w="fit-content">
         <Group gap={4}>
           <IconArrowLeft size={14} aria-hidden />
-          Back to broadcasts
+          Back to Broadcasts
         </Group>
       </Anchor>
       <Group gap="sm" align="center">

@@ -37,7 +37,7 @@ describe('BroadcastsPage', () => {
     expect(query.get('fromDate')).toBe(new Date(`${range.startDay}T00:00:00`).toISOString());
     expect(query.get('toDate')).toBe(new Date(`${range.endDay}T23:59:59.999`).toISOString());
     expect(screen.getByLabelText('Start Date')).toHaveValue(range.startDay);
-    expect(screen.queryByRole('button', { name: 'Rate card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rate Card' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send Template' })).toHaveAttribute('href', '/campaigns/broadcast/create');
 
     await user.click(cells[2]!);
@@ -150,11 +150,11 @@ describe('RateCardDialog', () => {
     });
     const user = userEvent.setup();
     renderWithRouter(<BroadcastsPage realtime={fakeRealtime()} canEditRates />);
-    await user.click(await screen.findByRole('button', { name: 'Rate card' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rate card' });
+    await user.click(await screen.findByRole('button', { name: 'Rate Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rate Card' });
     expect(await within(dialog).findByLabelText('Dial code of rate 1')).toHaveValue('91');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Add rate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Rate' }));
     await user.type(within(dialog).getByLabelText('Dial code of rate 2'), '91');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('This dial code and category are already listed')).toBeInTheDocument();
@@ -178,6 +178,6 @@ describe('RateCardDialog', () => {
       rates: [{ country: '44', category: 'MARKETING', rate: 0.05 }],
     });
     expect(await screen.findByText('Rate card saved')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rate card' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rate Card' })).not.toBeInTheDocument());
   }, 20_000);
 });

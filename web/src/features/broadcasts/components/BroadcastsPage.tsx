@@ -5,10 +5,8 @@ import { IconCoin, IconSearch, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { broadcastLimits, broadcastMessages, type BroadcastListItem } from '@parley/contracts/broadcasts';
 import { formatDatePattern } from '../../../lib/format-date';
-import { PagerButtons } from '../../../components/PagerButtons';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableEmptyRow } from '../../../components/TableEmptyRow';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { BROADCASTS_PAGE_SIZE, useBroadcasts } from '../api/get-broadcasts';
 import { useBroadcastEvents, type BroadcastsRealtime } from '../realtime/use-broadcast-events';
 import { BroadcastProgress } from './BroadcastProgress';
@@ -18,7 +16,6 @@ import { RateCardDialog } from './RateCardDialog';
 
 /** Search debounce of the broadcast list (engagement.md §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = 5;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** A day as the date input holds it (yyyy-MM-dd), in the browser's time zone. */
@@ -87,16 +84,16 @@ export function BroadcastsPage({ realtime, canEditRates }: BroadcastsPageProps) 
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={24}>
-            Broadcasts
+            Just In Time
           </Title>
           <Text c="dimmed" size="sm">
-            Templates sent to many numbers at once. Open one to follow every message.
+            Broadcasts: templates sent to many numbers at once. Open one to follow every message.
           </Text>
         </div>
         <Group gap="sm">
           {canEditRates ? (
             <Button variant="default" leftSection={<IconCoin size={16} />} onClick={() => setRatesOpen(true)}>
-              Rate card
+              Rate Card
             </Button>
           ) : null}
           <Button component={Link} to={broadcastCreatePath} leftSection={<IconSend size={16} />}>
@@ -152,84 +149,67 @@ export function BroadcastsPage({ realtime, canEditRates }: BroadcastsPageProps) 
         </Group>
       </Paper>
 
-      {list.isError ? (
-        <QueryErrorAlert
-          title="The broadcasts could not be loaded"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={900}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Broadcasts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Template Name</Table.Th>
-                  <Table.Th w={170}>Initiated By</Table.Th>
-                  <Table.Th w={170}>Channel</Table.Th>
-                  <Table.Th w={190}>Created On</Table.Th>
-                  <Table.Th w={280}>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={4} columns={COLUMNS} />
-                ) : broadcasts.length === 0 ? (
-                  <TableEmptyRow columns={COLUMNS} message={broadcastMessages.noRecord} />
-                ) : (
-                  broadcasts.map((broadcast) => (
-                    <Table.Tr key={broadcast.id} onClick={() => open(broadcast)} style={{ cursor: 'pointer' }}>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={broadcastPath(broadcast.id)}
-                          size="sm"
-                          fw={500}
-                          onClick={(event) => event.stopPropagation()}
-                          style={{ wordBreak: 'break-all' }}
-                        >
-                          {broadcast.name}
-                        </Anchor>
-                        {broadcast.progress.possibleDuplicates > 0 ? (
-                          <Badge size="xs" color="yellow" variant="light" ml="xs">
-                            {broadcast.progress.possibleDuplicates} possible duplicate
-                            {broadcast.progress.possibleDuplicates === 1 ? '' : 's'}
-                          </Badge>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{broadcast.user.name}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{broadcast.channelName}</Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{formatDatePattern(broadcast.createdOn, DATE_PATTERN)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={6}>
-                          <BroadcastStatusBadge status={broadcast.status} />
-                          <BroadcastProgress name={broadcast.name} progress={broadcast.progress} compact />
-                        </Stack>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-
-      <Group justify="flex-end">
-        <PagerButtons
-          from={from}
-          pageSize={BROADCASTS_PAGE_SIZE}
-          more={list.data?.more ?? false}
-          busy={list.isPlaceholderData}
-          onPage={(next) => setPaging({ filterKey, from: next })}
-        />
-      </Group>
+      <DataTable
+        label="Broadcasts"
+        minWidth={900}
+        tableProps={{ horizontalSpacing: 'md' }}
+        columns={[
+          { key: 'name', header: 'Template Name' },
+          { key: 'initiatedBy', header: 'Initiated By', w: 170 },
+          { key: 'channel', header: 'Channel', w: 170 },
+          { key: 'createdOn', header: 'Created On', w: 190 },
+          { key: 'status', header: 'Status', w: 280 },
+        ]}
+        rows={list.data ? broadcasts : undefined}
+        loading={list.isPending}
+        stale={list.isPlaceholderData}
+        empty={broadcastMessages.noRecord}
+        error={loadError(list, 'The broadcasts could not be loaded')}
+        pager={{
+          from,
+          pageSize: BROADCASTS_PAGE_SIZE,
+          more: list.data?.more ?? false,
+          busy: list.isPlaceholderData,
+          onPage: (next) => setPaging({ filterKey, from: next }),
+        }}
+        renderRow={(broadcast) => (
+          <Table.Tr key={broadcast.id} onClick={() => open(broadcast)} style={{ cursor: 'pointer' }}>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={broadcastPath(broadcast.id)}
+                size="sm"
+                fw={500}
+                onClick={(event) => event.stopPropagation()}
+                style={{ wordBreak: 'break-all' }}
+              >
+                {broadcast.name}
+              </Anchor>
+              {broadcast.progress.possibleDuplicates > 0 ? (
+                <Badge size="xs" color="yellow" variant="light" ml="xs">
+                  {broadcast.progress.possibleDuplicates} possible duplicate
+                  {broadcast.progress.possibleDuplicates === 1 ? '' : 's'}
+                </Badge>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{broadcast.user.name}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{broadcast.channelName}</Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{formatDatePattern(broadcast.createdOn, DATE_PATTERN)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={6}>
+                <BroadcastStatusBadge status={broadcast.status} />
+                <BroadcastProgress name={broadcast.name} progress={broadcast.progress} compact />
+              </Stack>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       {ratesOpen ? <RateCardDialog onClose={() => setRatesOpen(false)} /> : null}
     </Stack>
   );

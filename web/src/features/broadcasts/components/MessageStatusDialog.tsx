@@ -1,9 +1,18 @@
 import { Alert, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { MessageStatusHistory } from '@parley/contracts/broadcasts';
 import { formatDatePattern } from '../../../lib/format-date';
-import { TableEmptyRow } from '../../../components/TableEmptyRow';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable';
 import { useMessageStatus } from '../api/get-message-status';
 import { DeliveryStatus } from './DeliveryStatus';
 import { HISTORY_DATE_PATTERN } from './broadcast-format';
+
+const HISTORY_COLUMNS: DataTableColumn[] = [
+  { key: 'status', header: 'Status', w: 150 },
+  { key: 'time', header: 'Date & Time', w: 210 },
+  { key: 'description', header: 'Description' },
+];
+
+type MessageStatusEntry = MessageStatusHistory['messageStatuses'][number];
 
 interface MessageStatusDialogProps {
   broadcastId: string;
@@ -16,7 +25,6 @@ interface MessageStatusDialogProps {
 /** The Message Status dialog (engagement.md §2.18): current status, channel message id, history. */
 export function MessageStatusDialog({ broadcastId, messageId, to, onClose }: MessageStatusDialogProps) {
   const status = useMessageStatus(broadcastId, messageId);
-  const history = status.data?.messageStatuses ?? [];
   return (
     <Modal opened onClose={onClose} title="Message Status" size="lg" centered>
       <Stack gap="md">
@@ -60,42 +68,30 @@ export function MessageStatusDialog({ broadcastId, messageId, to, onClose }: Mes
                 )}
               </Paper>
             </SimpleGrid>
-            <Table withTableBorder verticalSpacing="xs" aria-label="Status history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={150}>Status</Table.Th>
-                  <Table.Th w={210}>Date &amp; Time</Table.Th>
-                  <Table.Th>Description</Table.Th>
+            <DataTable<MessageStatusEntry>
+              label="Status history"
+              columns={HISTORY_COLUMNS}
+              rows={status.data?.messageStatuses}
+              loading={status.isPending}
+              skeletonRows={1}
+              empty="No Record"
+              tableProps={{ verticalSpacing: 'xs', highlightOnHover: false }}
+              renderRow={(entry, { index }) => (
+                <Table.Tr key={`${entry.status}-${entry.messageStatusTime}-${index}`}>
+                  <Table.Td>
+                    <DeliveryStatus status={entry.status} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{formatDatePattern(entry.messageStatusTime, HISTORY_DATE_PATTERN)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                      {entry.msg || '—'}
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {status.isPending ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={3}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  </Table.Tr>
-                ) : history.length === 0 ? (
-                  <TableEmptyRow columns={3} message="No Record" />
-                ) : (
-                  history.map((entry, index) => (
-                    <Table.Tr key={`${entry.status}-${entry.messageStatusTime}-${index}`}>
-                      <Table.Td>
-                        <DeliveryStatus status={entry.status} />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{formatDatePattern(entry.messageStatusTime, HISTORY_DATE_PATTERN)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                          {entry.msg || '—'}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
+              )}
+            />
           </>
         )}
         <Group justify="flex-end">

@@ -144,9 +144,9 @@ function RateCardForm({ initial, onClose }: { initial: RateCardBody; onClose: ()
         <Table verticalSpacing={6} aria-label="Rates" withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={140}>Dial code</Table.Th>
+              <Table.Th w={140}>Dial Code</Table.Th>
               <Table.Th w={190}>Category</Table.Th>
-              <Table.Th>Rate per message</Table.Th>
+              <Table.Th>Rate per Message</Table.Th>
               <Table.Th w={48}>
                 <VisuallyHidden>Remove</VisuallyHidden>
               </Table.Th>
@@ -218,7 +218,7 @@ function RateCardForm({ initial, onClose }: { initial: RateCardBody; onClose: ()
         </Table>
         <Group>
           <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={handleAdd}>
-            Add rate
+            Add Rate
           </Button>
         </Group>
         <FormErrorAlert message={failure} />
@@ -239,17 +239,17 @@ function RateCardForm({ initial, onClose }: { initial: RateCardBody; onClose: ()
 export function RateCardDialog({ onClose }: { onClose: () => void }) {
   const card = useRateCard(true);
   return (
-    <Modal opened onClose={onClose} title="Rate card" size="lg" centered>
+    <Modal opened onClose={onClose} title="Rate Card" size="lg" centered>
       {card.isPending ? (
         <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading the rate card" />
+          <Loader size="sm" role="progressbar" aria-label="Loading the rate card" />
         </Group>
       ) : card.isError ? (
         <Alert color="red" variant="light" role="alert" title="The rate card could not be loaded">
           <Group gap="sm">
             <Text size="sm">{card.error.message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void card.refetch()}>
-              Try again
+              Try Again
             </Button>
           </Group>
         </Alert>

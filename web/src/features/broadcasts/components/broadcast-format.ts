@@ -1,10 +1,11 @@
+import { dateFormats } from '../../../lib/format-date';
 import type { TemplateMedia, TemplateValues } from '@parley/contracts/templates';
 import type { BroadcastDetail, VariableMapping } from '@parley/contracts/broadcasts';
 
 /** Created On and Sent Date (engagement.md §2.9, §2.10, §9). */
-export const DATE_PATTERN = 'd MMM yyyy hh:mm a';
+export const DATE_PATTERN = dateFormats.default;
 /** Date & Time of the Message Status history (engagement.md §2.18). */
-export const HISTORY_DATE_PATTERN = 'MMM dd yyyy hh:mm:ss a';
+export const HISTORY_DATE_PATTERN = dateFormats.statusHistory;
 
 export const broadcastsPath = '/campaigns/broadcast';
 export const broadcastCreatePath = '/campaigns/broadcast/create';

@@ -79,7 +79,7 @@ describe('ChannelDrawer', () => {
     const user = userEvent.setup();
     renderDrawer(null);
     const drawer = await screen.findByRole('dialog', { name: 'Create Channel' });
-    expect(within(drawer).getByRole('combobox', { name: 'Channel type' })).toHaveValue('WhatsApp');
+    expect(within(drawer).getByRole('combobox', { name: 'Channel Type' })).toHaveValue('WhatsApp');
     expect(within(drawer).getByRole('combobox', { name: 'Vendor' })).toHaveValue('Sandbox');
     expect(within(drawer).getByText(/Built into Parley: messages arrive on the Sandbox phone/)).toBeInTheDocument();
 
@@ -89,7 +89,7 @@ describe('ChannelDrawer', () => {
     expect(api.calls('POST /api/channels')).toHaveLength(0);
 
     await user.type(within(drawer).getByRole('textbox', { name: 'Name' }), 'Support');
-    const number = within(drawer).getByRole('textbox', { name: 'Sandbox business number' });
+    const number = within(drawer).getByRole('textbox', { name: 'Sandbox Business Number' });
     await user.type(number, '12345');
     expect(within(drawer).getByText('Invalid number format')).toBeInTheDocument();
     await user.clear(number);
@@ -110,9 +110,9 @@ describe('ChannelDrawer', () => {
     const saved = await screen.findByRole('dialog', { name: 'Edit Support' });
     expect(await screen.findByText(channelMessages.saved)).toBeInTheDocument();
     expect(within(saved).getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(created.webhookUrl);
-    expect(within(saved).getByRole('textbox', { name: 'Verify token' })).toHaveValue('verify-token-1');
+    expect(within(saved).getByRole('textbox', { name: 'Verify Token' })).toHaveValue('verify-token-1');
     expect(within(saved).getByRole('button', { name: 'Copy Webhook URL' })).toBeInTheDocument();
-    expect(within(saved).getByRole('button', { name: 'Test connection' })).toBeInTheDocument();
+    expect(within(saved).getByRole('button', { name: 'Test Connection' })).toBeInTheDocument();
   }, 20_000);
 
   it('generates each vendor form, says when sending is unavailable and resets the vendor with the type', async () => {
@@ -123,34 +123,34 @@ describe('ChannelDrawer', () => {
 
     await choose(user, drawer, 'Vendor', 'Kaleyra');
     const kaleyra = within(drawer).getByRole('region', { name: 'Kaleyra credentials' });
-    expect(within(kaleyra).getByLabelText(/^API key/)).toHaveAttribute('type', 'password');
+    expect(within(kaleyra).getByLabelText(/^API Key/)).toHaveAttribute('type', 'password');
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
     expect(within(kaleyra).getByText('Auth Token is required')).toBeInTheDocument();
     expect(within(kaleyra).getByText('Auth id is required')).toBeInTheDocument();
     expect(within(kaleyra).getByText('Valid Waba Phone Number is required')).toBeInTheDocument();
     // WABA id is optional: no required mark, no message.
-    expect(within(kaleyra).getByText('WABA id').closest('label')).not.toHaveTextContent('*');
+    expect(within(kaleyra).getByText('WABA ID').closest('label')).not.toHaveTextContent('*');
     // Kaleyra has an adapter: no warning.
     expect(within(drawer).queryByText('Configured only')).not.toBeInTheDocument();
-    await user.type(within(kaleyra).getByRole('textbox', { name: 'WABA phone number' }), '919812345678');
+    await user.type(within(kaleyra).getByRole('textbox', { name: 'WABA Phone Number' }), '919812345678');
 
     await choose(user, drawer, 'Vendor', 'Airtel');
     expect(within(drawer).getByText(channelMessages.sendingUnavailable('Airtel'))).toBeInTheDocument();
     const airtelForm = within(drawer).getByRole('region', { name: 'Airtel credentials' });
     // The contact number typed for Kaleyra stays, under Airtel's label.
-    expect(within(airtelForm).getByRole('textbox', { name: 'Contact ID (mobile number)' })).toHaveValue('919812345678');
+    expect(within(airtelForm).getByRole('textbox', { name: 'Contact ID (Mobile Number)' })).toHaveValue('919812345678');
     expect(within(airtelForm).getByText('Username is required')).toBeInTheDocument();
     expect(within(airtelForm).getByText('Password is required')).toBeInTheDocument();
 
     // Airtel RCS has its own fields.
-    await choose(user, drawer, 'Channel type', 'RCS');
+    await choose(user, drawer, 'Channel Type', 'RCS');
     expect(within(drawer).getByRole('combobox', { name: 'Vendor' })).toHaveValue('Airtel');
     const rcs = within(drawer).getByRole('region', { name: 'Airtel credentials' });
-    expect(within(rcs).getByRole('textbox', { name: 'Agent id' })).toBeInTheDocument();
+    expect(within(rcs).getByRole('textbox', { name: 'Agent ID' })).toBeInTheDocument();
     expect(within(rcs).queryByLabelText(/^Password/)).not.toBeInTheDocument();
 
     // Airtel does not serve Telegram: the vendor is reset.
-    await choose(user, drawer, 'Channel type', 'Telegram');
+    await choose(user, drawer, 'Channel Type', 'Telegram');
     expect(within(drawer).getByRole('combobox', { name: 'Vendor' })).toHaveValue('');
     expect(within(drawer).getByText('Choose a vendor')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('combobox', { name: 'Vendor' }));
@@ -193,7 +193,7 @@ describe('ChannelDrawer', () => {
     renderDrawer(null);
     const drawer = await screen.findByRole('dialog', { name: 'Create Channel' });
     await user.type(within(drawer).getByRole('textbox', { name: 'Name' }), 'Support');
-    await user.type(within(drawer).getByRole('textbox', { name: 'Sandbox business number' }), '919000000001');
+    await user.type(within(drawer).getByRole('textbox', { name: 'Sandbox Business Number' }), '919000000001');
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
     expect(await within(drawer).findByText(channelMessages.nameTaken)).toBeInTheDocument();
     expect(within(drawer).getByText('Invalid number format')).toBeInTheDocument();
@@ -208,7 +208,7 @@ describe('ChannelDrawer', () => {
     await user.click(within(drawer).getByRole('textbox', { name: 'Name' }));
     await user.tab();
     expect(within(drawer).queryByText(channelMessages.nameRequired)).not.toBeInTheDocument();
-    const pace = within(drawer).getByRole('textbox', { name: 'Messages per second' });
+    const pace = within(drawer).getByRole('textbox', { name: 'Messages per Second' });
     expect(pace).toHaveValue('80');
     await user.clear(pace);
     await user.type(pace, '2000');
@@ -226,7 +226,7 @@ describe('ChannelDrawer', () => {
     const user = userEvent.setup();
     renderDrawer(channel({}));
     const drawer = await screen.findByRole('dialog', { name: 'Edit Support' });
-    await user.click(within(drawer).getByRole('button', { name: 'Test connection' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Test Connection' }));
     const result = await within(drawer).findByRole('status');
     expect(result).toHaveTextContent('Connection failed');
     expect(result).toHaveTextContent('The vendor refused the access token (HTTP 401)');

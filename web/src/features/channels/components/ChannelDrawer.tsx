@@ -194,7 +194,7 @@ export function ChannelDrawer({ opened, editing, offer, canPickDepartment, onClo
             onChange={(event) => set('name', event.currentTarget.value)}
           />
           <Select
-            label="Channel type"
+            label="Channel Type"
             withAsterisk
             data={typeOptions}
             value={String(values.type)}
@@ -243,7 +243,7 @@ export function ChannelDrawer({ opened, editing, offer, canPickDepartment, onClo
           <Divider
             label={
               <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-                Routing and pace
+                Routing and Pace
               </Text>
             }
             labelPosition="left"
@@ -262,7 +262,7 @@ export function ChannelDrawer({ opened, editing, offer, canPickDepartment, onClo
             onChange={(next) => set('deptId', next)}
           />
           <NumberInput
-            label="Messages per second"
+            label="Messages per Second"
             withAsterisk
             description={
               values.type === 4
@@ -295,7 +295,7 @@ export function ChannelDrawer({ opened, editing, offer, canPickDepartment, onClo
                       loading={test.isPending}
                       onClick={handleTest}
                     >
-                      Test connection
+                      Test Connection
                     </Button>
                   </Group>
                 ) : (

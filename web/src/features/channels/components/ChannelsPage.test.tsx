@@ -105,14 +105,14 @@ describe('ChannelsPage', () => {
     const user = userEvent.setup();
     renderWithRouter(<ChannelsPage canManage={false} canPickDepartment={false} />);
     await screen.findByText('Airtel alerts');
-    for (const name of ['Create Channel', 'Vendors offered', 'Edit Support', 'Edit Airtel alerts'])
+    for (const name of ['Create Channel', 'Vendors Offered', 'Edit Support', 'Edit Airtel alerts'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     // Only the Sandbox channel has something a viewer can do: open its phone.
     expect(screen.queryByRole('button', { name: 'More actions for Airtel alerts' })).not.toBeInTheDocument();
     await openRowMenu(user, 'Support');
-    expect(await screen.findByRole('menuitem', { name: 'Open Sandbox phone' })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'Open Sandbox Phone' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: 'Test connection' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Test Connection' })).not.toBeInTheDocument();
     expect(api.calls('GET /api/channels/vendor-offer')).toHaveLength(0);
   });
 
@@ -121,7 +121,7 @@ describe('ChannelsPage', () => {
     const user = userEvent.setup();
     const view = renderWithRouter(<ChannelsPage canManage canPickDepartment />);
     await openRowMenu(user, 'Support');
-    await user.click(await screen.findByRole('menuitem', { name: 'Open Sandbox phone' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Open Sandbox Phone' }));
     expect(view.pathname()).toBe(`/admin/sandbox-phone/${sandbox.id}`);
   });
 
@@ -136,11 +136,11 @@ describe('ChannelsPage', () => {
     // Airtel has no test call: its menu has no Test connection.
     await openRowMenu(user, 'Airtel alerts');
     expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: 'Test connection' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Test Connection' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
 
     await openRowMenu(user, 'Support');
-    await user.click(await screen.findByRole('menuitem', { name: 'Test connection' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Test Connection' }));
     expect(await screen.findByRole('status')).toHaveTextContent('The Sandbox accepted the credentials');
   });
 
@@ -172,15 +172,15 @@ describe('ChannelsPage', () => {
     const user = userEvent.setup();
     renderWithRouter(<ChannelsPage canManage canPickDepartment />);
     await screen.findByText('Airtel alerts');
-    await user.click(screen.getByRole('button', { name: 'Vendors offered' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Vendors offered' });
+    await user.click(screen.getByRole('button', { name: 'Vendors Offered' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vendors Offered' });
     expect(within(dialog).getByText('All vendors are offered')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: /^Kaleyra$/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: /^Route Mobile/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls('PUT /api/channels/vendor-offer')).toHaveLength(1));
     expect(api.calls('PUT /api/channels/vendor-offer')[0]!.body).toEqual({ vendors: [3, 17] });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Vendors offered' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Vendors Offered' })).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Create Channel' }));
     const drawer = await screen.findByRole('dialog', { name: 'Create Channel' });

@@ -6,7 +6,6 @@ import {
   Group,
   Loader,
   Menu,
-  Paper,
   Select,
   Stack,
   Table,
@@ -14,7 +13,6 @@ import {
   TextInput,
   Title,
   Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -40,9 +38,8 @@ import {
 import { describeFailure } from '../../../lib/failure-message';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PagerButtons } from '../../../components/PagerButtons';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { CHANNELS_PAGE_SIZE, useChannels } from '../api/get-channels';
 import { useDeleteChannel } from '../api/delete-channel';
 import { useTestChannel } from '../api/test-channel';
@@ -52,9 +49,8 @@ import { VendorOfferDialog } from './VendorOfferDialog';
 
 /** Search waits this long after the last key (ms). */
 export const CHANNEL_SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = 7;
 const typeOptions = [
-  { value: '', label: 'All types' },
+  { value: '', label: 'All Types' },
   ...channelTypeIds.map((id) => ({ value: String(id), label: channelTypes[id] })),
 ];
 const typeName = (channel: Channel) => channelTypes[channel.type as keyof typeof channelTypes] ?? channel.typeString;
@@ -87,7 +83,7 @@ function RowTestStatus({ pending, result }: { pending: boolean; result: ChannelT
     );
   if (!result) return null;
   return (
-    <Text size="xs" c={result.ok ? 'teal.8' : 'red.8'} role="status" maw={360} mt={2}>
+    <Text size="xs" c={result.ok ? 'teal' : 'red.8'} role="status" maw={360} mt={2}>
       {result.ok ? '✓ ' : '✕ '}
       {result.message}
     </Text>
@@ -161,7 +157,7 @@ export function ChannelsPage({ canManage, canPickDepartment }: { canManage: bool
               disabled={!offerReady}
               onClick={() => setOfferOpen(true)}
             >
-              Vendors offered
+              Vendors Offered
             </Button>
             <Button leftSection={<IconPlus size={16} />} loading={!offerReady} onClick={openCreate}>
               Create Channel
@@ -189,163 +185,127 @@ export function ChannelsPage({ canManage, canPickDepartment }: { canManage: bool
         />
       </Group>
 
-      {list.isError ? (
-        <QueryErrorAlert
-          title="The channels could not be loaded"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Channels">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Vendor</Table.Th>
-                  <Table.Th>Contact ID</Table.Th>
-                  <Table.Th>Department</Table.Th>
-                  <Table.Th>Sending</Table.Th>
-                  <Table.Th w={150}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms ease' }}>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={4} columns={COLUMNS} />
-                ) : channels.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS}>
-                      <Stack align="center" gap="xs" py="xl">
-                        <Text c="dimmed">No Record</Text>
-                        {canManage && !filtered && from === 0 ? (
-                          <Button
-                            variant="light"
-                            leftSection={<IconPlus size={16} />}
-                            disabled={!offerReady}
-                            onClick={openCreate}
-                          >
-                            Create Channel
-                          </Button>
+      <DataTable
+        label="Channels"
+        minWidth={860}
+        columns={[
+          { key: 'name', header: 'Name' },
+          { key: 'type', header: 'Type' },
+          { key: 'vendor', header: 'Vendor' },
+          { key: 'contactId', header: 'Contact ID' },
+          { key: 'department', header: 'Department' },
+          { key: 'sending', header: 'Sending' },
+          { key: 'actions', header: 'Actions', hiddenHeader: true, w: 150 },
+        ]}
+        rows={list.data ? channels : undefined}
+        loading={list.isPending}
+        stale={list.isPlaceholderData}
+        empty={
+          <Stack align="center" gap="xs" py="xl">
+            <Text c="dimmed">No Record</Text>
+            {canManage && !filtered && from === 0 ? (
+              <Button variant="light" leftSection={<IconPlus size={16} />} disabled={!offerReady} onClick={openCreate}>
+                Create Channel
+              </Button>
+            ) : null}
+          </Stack>
+        }
+        error={loadError(list, 'The channels could not be loaded')}
+        pager={{
+          from,
+          pageSize: CHANNELS_PAGE_SIZE,
+          more: list.data?.more ?? false,
+          busy: list.isPlaceholderData,
+          onPage: (next) => setPage({ key: filterKey, from: next }),
+        }}
+        renderRow={(channel) => {
+          const testable = canManage && (vendorSpec(channel.vendor)?.testConnection ?? false);
+          const isSandbox = channel.vendor === vendorIds.sandbox;
+          return (
+            <Table.Tr key={channel.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {channel.name}
+                </Text>
+                <RowTestStatus pending={test.isPending && test.variables === channel.id} result={results[channel.id]} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {typeName(channel)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{channel.vendorString}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {channel.contactId || '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={channel.departmentName ? undefined : 'dimmed'}>
+                  {channel.departmentName ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <SendingBadge channel={channel} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  {canManage ? (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconPencil size={14} />}
+                      aria-label={`Edit ${channel.name}`}
+                      disabled={!offerReady}
+                      onClick={() => setDrawer({ editing: channel })}
+                    >
+                      Edit
+                    </Button>
+                  ) : null}
+                  {canManage || isSandbox ? (
+                    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${channel.name}`}>
+                          <IconDotsVertical size={16} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {testable ? (
+                          <Menu.Item leftSection={<IconPlugConnected size={14} />} onClick={() => handleTest(channel)}>
+                            Test Connection
+                          </Menu.Item>
                         ) : null}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  channels.map((channel) => {
-                    const testable = canManage && (vendorSpec(channel.vendor)?.testConnection ?? false);
-                    const isSandbox = channel.vendor === vendorIds.sandbox;
-                    return (
-                      <Table.Tr key={channel.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {channel.name}
-                          </Text>
-                          <RowTestStatus
-                            pending={test.isPending && test.variables === channel.id}
-                            result={results[channel.id]}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                            {typeName(channel)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{channel.vendorString}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                            {channel.contactId || '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c={channel.departmentName ? undefined : 'dimmed'}>
-                            {channel.departmentName ?? '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <SendingBadge channel={channel} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            {canManage ? (
-                              <Button
-                                size="xs"
-                                variant="default"
-                                leftSection={<IconPencil size={14} />}
-                                aria-label={`Edit ${channel.name}`}
-                                disabled={!offerReady}
-                                onClick={() => setDrawer({ editing: channel })}
-                              >
-                                Edit
-                              </Button>
-                            ) : null}
-                            {canManage || isSandbox ? (
-                              <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-                                <Menu.Target>
-                                  <ActionIcon
-                                    variant="subtle"
-                                    color="gray"
-                                    aria-label={`More actions for ${channel.name}`}
-                                  >
-                                    <IconDotsVertical size={16} />
-                                  </ActionIcon>
-                                </Menu.Target>
-                                <Menu.Dropdown>
-                                  {testable ? (
-                                    <Menu.Item
-                                      leftSection={<IconPlugConnected size={14} />}
-                                      onClick={() => handleTest(channel)}
-                                    >
-                                      Test connection
-                                    </Menu.Item>
-                                  ) : null}
-                                  {isSandbox ? (
-                                    <Menu.Item
-                                      leftSection={<IconDeviceMobile size={14} />}
-                                      onClick={() => void navigate(`/admin/sandbox-phone/${channel.id}`)}
-                                    >
-                                      Open Sandbox phone
-                                    </Menu.Item>
-                                  ) : null}
-                                  {canManage ? (
-                                    <>
-                                      {testable || isSandbox ? <Menu.Divider /> : null}
-                                      <Menu.Item
-                                        color="red"
-                                        leftSection={<IconTrash size={14} />}
-                                        onClick={() => setDeleting(channel)}
-                                      >
-                                        Delete
-                                      </Menu.Item>
-                                    </>
-                                  ) : null}
-                                </Menu.Dropdown>
-                              </Menu>
-                            ) : null}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-      <Group justify="flex-end">
-        <PagerButtons
-          from={from}
-          pageSize={CHANNELS_PAGE_SIZE}
-          more={list.data?.more ?? false}
-          busy={list.isPlaceholderData}
-          onPage={(next) => setPage({ key: filterKey, from: next })}
-        />
-      </Group>
+                        {isSandbox ? (
+                          <Menu.Item
+                            leftSection={<IconDeviceMobile size={14} />}
+                            onClick={() => void navigate(`/admin/sandbox-phone/${channel.id}`)}
+                          >
+                            Open Sandbox Phone
+                          </Menu.Item>
+                        ) : null}
+                        {canManage ? (
+                          <>
+                            {testable || isSandbox ? <Menu.Divider /> : null}
+                            <Menu.Item
+                              color="red"
+                              leftSection={<IconTrash size={14} />}
+                              onClick={() => setDeleting(channel)}
+                            >
+                              Delete
+                            </Menu.Item>
+                          </>
+                        ) : null}
+                      </Menu.Dropdown>
+                    </Menu>
+                  ) : null}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
 
       {drawer ? (
         <ChannelDrawer

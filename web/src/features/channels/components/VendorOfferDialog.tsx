@@ -35,7 +35,7 @@ export function VendorOfferDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Vendors offered" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title="Vendors Offered" size="lg" centered>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Only the checked vendors can be chosen when a channel is created or edited. With none checked, every vendor is

@@ -61,7 +61,7 @@ export function WebhookDetails({ channel }: { channel: Channel }) {
           {instructions(channel)}
         </Text>
         <CopyField label="Webhook URL" value={absolute(channel.webhookUrl)} />
-        <CopyField label="Verify token" value={channel.webhookVerifyToken} />
+        <CopyField label="Verify Token" value={channel.webhookVerifyToken} />
       </Stack>
     </Paper>
   );

@@ -72,7 +72,7 @@ describe('UploadErrorsPage', () => {
     });
     renderWithRouter(<UploadErrorsPage uploadId={UPLOAD} realtime={realtime} />);
     expect(await screen.findByText('No Errors Found')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Download rejected rows' })).toBeDisabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download Rejected Rows' })).toBeDisabled());
   });
 
   it('downloads the rejected rows with the session token', async () => {
@@ -87,7 +87,7 @@ describe('UploadErrorsPage', () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderWithRouter(<UploadErrorsPage uploadId={UPLOAD} realtime={realtime} />);
-    const button = await screen.findByRole('button', { name: 'Download rejected rows' });
+    const button = await screen.findByRole('button', { name: 'Download Rejected Rows' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     await waitFor(() => expect(clicked).toHaveBeenCalled());

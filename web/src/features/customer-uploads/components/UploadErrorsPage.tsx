@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { customerMessages, type CustomerUpload } from '@parley/contracts/customer-master';
+import { customerMessages, type CustomerUpload, type UploadErrorRow } from '@parley/contracts/customer-master';
 import { formatDatePattern } from '../../../lib/format-date';
-import { PagerButtons } from '../../../components/PagerButtons';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableEmptyRow } from '../../../components/TableEmptyRow';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { useUpload } from '../api/get-upload';
 import { UPLOAD_ERRORS_PAGE_SIZE, useUploadErrors } from '../api/get-upload-errors';
 import { useDownloadUploadErrors } from '../api/download-upload-errors';
@@ -16,13 +15,17 @@ import { UploadStatus } from './UploadStatus';
 import { COMPLETED_ON_PATTERN } from './UploadsPage';
 import { uploadsPath } from './upload-paths';
 
-const COLUMNS = 3;
+const COLUMNS: DataTableColumn[] = [
+  { key: 'number', header: 'S.No', w: 80 },
+  { key: 'line', header: 'Error row in input file' },
+  { key: 'errors', header: 'Errors', w: '38%' },
+];
 const numberFormat = new Intl.NumberFormat('en-IN');
 
 function UploadSummary({ upload }: { upload: CustomerUpload }) {
   const figures = [
     { label: 'Total Count', value: upload.totalLines },
-    { label: 'Accepted', value: upload.acceptedLines, color: 'teal.8' },
+    { label: 'Accepted', value: upload.acceptedLines, color: 'teal' },
     { label: 'Error', value: upload.errorLines, color: upload.errorLines > 0 ? 'red.8' : undefined },
   ];
   return (
@@ -53,6 +56,44 @@ function UploadSummary({ upload }: { upload: CustomerUpload }) {
   );
 }
 
+/** One rejected row: its number in the list, the line as in the file, and why it was rejected. */
+function ErrorRow({ number, row }: { number: number; row: UploadErrorRow }) {
+  return (
+    <Table.Tr style={{ verticalAlign: 'top' }}>
+      <Table.Td>
+        <Text size="sm">{number}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text
+          component="pre"
+          ff="monospace"
+          size="xs"
+          m={0}
+          px={8}
+          py={4}
+          bg="var(--mantine-color-gray-0)"
+          bdrs="sm"
+          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+        >
+          {row.lineStr}
+        </Text>
+        <Text size="xs" c="dimmed" mt={4}>
+          Line {row.line} of the file
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4}>
+          {row.errors.map((message, position) => (
+            <Text key={position} size="sm" c="red.8">
+              {message}
+            </Text>
+          ))}
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 interface UploadErrorsPageProps {
   /** The upload of the route (/customer-master/error/:id). */
   uploadId: string;
@@ -66,7 +107,6 @@ export function UploadErrorsPage({ uploadId, realtime }: UploadErrorsPageProps) 
   const upload = useUpload(uploadId, !live);
   const errors = useUploadErrors(uploadId, from);
   const download = useDownloadUploadErrors();
-  const rows = errors.data?.errors ?? [];
   const backTo = uploadsPath(upload.data?.segmentId ?? undefined);
 
   if (upload.isError) {
@@ -122,7 +162,7 @@ export function UploadErrorsPage({ uploadId, realtime }: UploadErrorsPageProps) 
             loading={download.isPending}
             onClick={() => upload.data && download.mutate({ id: uploadId, fileName: upload.data.fileName })}
           >
-            Download rejected rows
+            Download Rejected Rows
           </Button>
         </Group>
       </div>
@@ -135,84 +175,29 @@ export function UploadErrorsPage({ uploadId, realtime }: UploadErrorsPageProps) 
         </Alert>
       ) : null}
 
-      {errors.isError ? (
-        <QueryErrorAlert
-          title="The rejected rows could not be loaded"
-          message={errors.error.message}
-          onRetry={() => void errors.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Error List" layout="fixed">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={80}>S.No</Table.Th>
-                  <Table.Th>Error row in input file</Table.Th>
-                  <Table.Th w="38%">Errors</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: errors.isPlaceholderData ? 0.6 : 1 }}>
-                {errors.isPending ? (
-                  <TableSkeletonRows rows={4} columns={COLUMNS} />
-                ) : rows.length === 0 ? (
-                  <TableEmptyRow columns={COLUMNS} message={customerMessages.noErrors} />
-                ) : (
-                  rows.map((row, index) => (
-                    <Table.Tr key={`${row.line}-${index}`} style={{ verticalAlign: 'top' }}>
-                      <Table.Td>
-                        <Text size="sm">{from + index + 1}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text
-                          component="pre"
-                          ff="monospace"
-                          size="xs"
-                          m={0}
-                          px={8}
-                          py={4}
-                          bg="var(--mantine-color-gray-0)"
-                          bdrs="sm"
-                          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-                        >
-                          {row.lineStr}
-                        </Text>
-                        <Text size="xs" c="dimmed" mt={4}>
-                          Line {row.line} of the file
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={4}>
-                          {row.errors.map((message, position) => (
-                            <Text key={position} size="sm" c="red.8">
-                              {message}
-                            </Text>
-                          ))}
-                        </Stack>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {errors.data && errors.data.total > 0
-            ? `${numberFormat.format(errors.data.total)} rejected row${errors.data.total === 1 ? '' : 's'}`
-            : ''}
-        </Text>
-        <PagerButtons
-          from={from}
-          pageSize={UPLOAD_ERRORS_PAGE_SIZE}
-          more={errors.data?.hasMore ?? false}
-          busy={errors.isPlaceholderData}
-          onPage={setFrom}
-        />
-      </Group>
+      <DataTable<UploadErrorRow>
+        label="Error List"
+        columns={COLUMNS}
+        rows={errors.data?.errors}
+        loading={errors.isPending}
+        empty={customerMessages.noErrors}
+        stale={errors.isPlaceholderData}
+        error={loadError(errors, 'The rejected rows could not be loaded')}
+        minWidth={720}
+        tableProps={{ horizontalSpacing: 'md', layout: 'fixed', highlightOnHover: false }}
+        pager={{
+          from,
+          pageSize: UPLOAD_ERRORS_PAGE_SIZE,
+          more: errors.data?.hasMore ?? false,
+          busy: errors.isPlaceholderData,
+          onPage: setFrom,
+          summary:
+            errors.data && errors.data.total > 0
+              ? `${numberFormat.format(errors.data.total)} rejected row${errors.data.total === 1 ? '' : 's'}`
+              : '',
+        }}
+        renderRow={(row, { index }) => <ErrorRow key={`${row.line}-${index}`} number={from + index + 1} row={row} />}
+      />
     </Stack>
   );
 }

@@ -174,7 +174,7 @@ function SuccessCard({
         <Text fw={500} style={{ wordBreak: 'break-all' }} ta="center">
           {upload.fileName}
         </Text>
-        <Title order={2} fz="lg" c="teal.8">
+        <Title order={2} fz="lg" c="teal">
           {customerMessages.uploaded}
         </Title>
         <Text size="sm" c="dimmed" ta="center">
@@ -185,7 +185,7 @@ function SuccessCard({
             Uploads
           </Button>
           <Button variant="default" onClick={onAnother}>
-            Upload another file
+            Upload Another File
           </Button>
         </Group>
       </Stack>
@@ -390,7 +390,7 @@ export function UploadFilePage({ segmentId }: { segmentId: string }) {
               <Group justify="space-between" align="flex-start" wrap="wrap">
                 <div style={{ minWidth: 0 }}>
                   <Title order={2} fz="md">
-                    Map the headers
+                    Map the Headers
                   </Title>
                   <Text size="sm" c="dimmed">
                     <Text span fw={500} c="var(--mantine-color-text)" style={{ wordBreak: 'break-all' }}>
@@ -401,7 +401,7 @@ export function UploadFilePage({ segmentId }: { segmentId: string }) {
                   </Text>
                 </div>
                 <Button variant="subtle" size="xs" onClick={reset} disabled={submit.isPending}>
-                  Choose another file
+                  Choose Another File
                 </Button>
               </Group>
               <HeaderMappingTable

@@ -96,7 +96,7 @@ export function UploadPreviewPanel({ preview, headers }: UploadPreviewPanelProps
                             ))}
                           </Stack>
                         ) : (
-                          <Text size="xs" c="teal.8">
+                          <Text size="xs" c="teal">
                             OK
                           </Text>
                         )}

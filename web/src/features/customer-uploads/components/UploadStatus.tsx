@@ -21,7 +21,7 @@ export function UploadStatus({ upload }: { upload: CustomerUpload }) {
         <ThemeIcon size={20} radius="xl" variant="light" color="teal" aria-hidden>
           <IconCircleCheck size={16} />
         </ThemeIcon>
-        <Text size="sm" c="teal.8" fw={500}>
+        <Text size="sm" c="teal" fw={500}>
           COMPLETED
         </Text>
       </Group>

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { customerMessages, type CustomerUpload } from '@parley/contracts/customer-master';
-import { formatDatePattern } from '../../../lib/format-date';
-import { PagerButtons } from '../../../components/PagerButtons';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableEmptyRow } from '../../../components/TableEmptyRow';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { dateFormats, formatDatePattern } from '../../../lib/format-date';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { UPLOADS_PAGE_SIZE, useUploads } from '../api/get-uploads';
 import { useSegments } from '../api/get-segments';
 import { useUploadProgress, type UploadsRealtime } from '../realtime/use-upload-progress';
@@ -15,9 +13,8 @@ import { UploadStatus } from './UploadStatus';
 import { uploadErrorsPath, uploadFilePath, uploadsPath } from './upload-paths';
 
 /** Completed On (engagement.md §2.6, §9). */
-export const COMPLETED_ON_PATTERN = 'd MMM yyyy hh:mm a';
+export const COMPLETED_ON_PATTERN = dateFormats.default;
 const ALL_SEGMENTS = 'all';
-const COLUMNS = 6;
 
 interface UploadsPageProps {
   /** The segment of the route (/customer-master/uploads/:id), or none for every segment. */
@@ -42,12 +39,12 @@ export function UploadsPage({ segmentId, canUpload, realtime }: UploadsPageProps
   const uploads = list.data?.uploads ?? [];
 
   const options = [
-    { value: ALL_SEGMENTS, label: 'All segments' },
+    { value: ALL_SEGMENTS, label: 'All Segments' },
     ...(segments.data ?? []).map((segment) => ({ value: segment.id, label: segment.name })),
   ];
   // The address may name a segment the list does not know (yet): keep it selectable.
   if (segmentId && !segments.data?.some((segment) => segment.id === segmentId) && segments.isSuccess)
-    options.push({ value: segmentId, label: 'Unknown segment' });
+    options.push({ value: segmentId, label: 'Unknown Segment' });
 
   const handleSegment = (value: string | null) => {
     const next = !value || value === ALL_SEGMENTS ? undefined : value;
@@ -90,96 +87,73 @@ export function UploadsPage({ segmentId, canUpload, realtime }: UploadsPageProps
         />
       </Group>
 
-      {list.isError ? (
-        <QueryErrorAlert
-          title="The uploads could not be loaded"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={820}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="My Uploads">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>File Name</Table.Th>
-                  <Table.Th w={130} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    Total Count
-                  </Table.Th>
-                  <Table.Th w={110} ta="right">
-                    Accepted
-                  </Table.Th>
-                  <Table.Th w={100} ta="right">
-                    Error
-                  </Table.Th>
-                  <Table.Th w={200}>Completed On</Table.Th>
-                  <Table.Th w={190}>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={4} columns={COLUMNS} />
-                ) : uploads.length === 0 ? (
-                  <TableEmptyRow columns={COLUMNS} message={customerMessages.noUploads} />
-                ) : (
-                  uploads.map((upload) => (
-                    <Table.Tr key={upload.id} onClick={() => openErrors(upload)} style={{ cursor: 'pointer' }}>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={uploadErrorsPath(upload.id)}
-                          size="sm"
-                          fw={500}
-                          onClick={(event) => event.stopPropagation()}
-                          style={{ wordBreak: 'break-all' }}
-                        >
-                          {upload.fileName}
-                        </Anchor>
-                        {!segmentId && upload.segmentName ? (
-                          <Text size="xs" c="dimmed">
-                            {upload.segmentName}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {count(upload.totalLines)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {count(upload.acceptedLines)}
-                      </Table.Td>
-                      <Table.Td
-                        ta="right"
-                        c={upload.errorLines > 0 ? 'red.8' : undefined}
-                        style={{ fontVariantNumeric: 'tabular-nums' }}
-                      >
-                        {count(upload.errorLines)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={upload.completedAt ? undefined : 'dimmed'}>
-                          {upload.completedAt ? formatDatePattern(upload.completedAt, COMPLETED_ON_PATTERN) : '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <UploadStatus upload={upload} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-
-      <Group justify="flex-end">
-        <PagerButtons
-          from={from}
-          pageSize={UPLOADS_PAGE_SIZE}
-          more={list.data?.hasMore ?? false}
-          busy={list.isPlaceholderData}
-          onPage={(next) => setPaging({ segmentId, from: next })}
-        />
-      </Group>
+      <DataTable
+        label="My Uploads"
+        minWidth={820}
+        tableProps={{ horizontalSpacing: 'md' }}
+        columns={[
+          { key: 'file', header: 'File Name' },
+          { key: 'total', header: 'Total Count', w: 130, ta: 'right', style: { whiteSpace: 'nowrap' } },
+          { key: 'accepted', header: 'Accepted', w: 110, ta: 'right' },
+          { key: 'errors', header: 'Error', w: 100, ta: 'right' },
+          { key: 'completedOn', header: 'Completed On', w: 200 },
+          { key: 'status', header: 'Status', w: 190 },
+        ]}
+        rows={list.data ? uploads : undefined}
+        loading={list.isPending}
+        stale={list.isPlaceholderData}
+        empty={customerMessages.noUploads}
+        error={loadError(list, 'The uploads could not be loaded')}
+        pager={{
+          from,
+          pageSize: UPLOADS_PAGE_SIZE,
+          more: list.data?.hasMore ?? false,
+          busy: list.isPlaceholderData,
+          onPage: (next) => setPaging({ segmentId, from: next }),
+        }}
+        renderRow={(upload) => (
+          <Table.Tr key={upload.id} onClick={() => openErrors(upload)} style={{ cursor: 'pointer' }}>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={uploadErrorsPath(upload.id)}
+                size="sm"
+                fw={500}
+                onClick={(event) => event.stopPropagation()}
+                style={{ wordBreak: 'break-all' }}
+              >
+                {upload.fileName}
+              </Anchor>
+              {!segmentId && upload.segmentName ? (
+                <Text size="xs" c="dimmed">
+                  {upload.segmentName}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {count(upload.totalLines)}
+            </Table.Td>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {count(upload.acceptedLines)}
+            </Table.Td>
+            <Table.Td
+              ta="right"
+              c={upload.errorLines > 0 ? 'red.8' : undefined}
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              {count(upload.errorLines)}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c={upload.completedAt ? undefined : 'dimmed'}>
+                {upload.completedAt ? formatDatePattern(upload.completedAt, COMPLETED_ON_PATTERN) : '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <UploadStatus upload={upload} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -144,7 +144,7 @@ describe('CustomerFormPage', () => {
     expect(screen.getByRole('textbox', { name: 'Instagram ID' })).toHaveValue('asha.r');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Edit customer' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Customer' }));
     expect(name).not.toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: 'Phone Number' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
@@ -165,7 +165,7 @@ describe('CustomerFormPage', () => {
     const api = installFakeApi({ ...common, [`GET /api/customers/${ID}`]: ok(stored) });
     const user = userEvent.setup();
     const view = renderForm(`/customer-master/customers/view/${ID}`);
-    await user.click(await screen.findByRole('button', { name: 'Edit customer' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Customer' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(view.pathname()).toBe('/customer-master/customers'));
     expect(api.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);

@@ -29,6 +29,7 @@ import {
 import { coreErrors } from '@parley/contracts/core-errors';
 import { ApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-validation';
+import { useUnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { showToast } from '../../../lib/toast';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useCustomer } from '../api/get-customer';
@@ -121,34 +122,44 @@ function CustomerForm({ customer, fields, canEdit }: CustomerFormProps) {
     clearServer(dataKey(fieldId));
   };
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Validates and saves; resolves whether it worked (the form and the unsaved-changes dialog). */
+  const submit = async (): Promise<boolean> => {
     setSubmitted(true);
     setServerLines([]);
-    if (Object.keys(clientErrors).length > 0) return;
+    if (Object.keys(clientErrors).length > 0) return false;
     const body = toCustomerBody(values, fields);
-    const callbacks = {
-      onSuccess: () => {
-        showToast(customer ? customerMessages.customerUpdated : customerMessages.customerCreated, { tone: 'success' });
-        void navigate(CUSTOMERS_PATH);
-      },
+    try {
+      if (customer) await update.mutateAsync({ id: customer.id, body });
+      else await create.mutateAsync(body);
+    } catch (error) {
       // The mutation cache has toasted the message; the list above the form says what to fix.
-      onError: (error: Error) => {
-        if (!(error instanceof ApiError) || error.httpStatus >= 500 || error.code === coreErrors.UNAUTHENTICATED.code)
-          return;
-        const mapped = formFieldErrors(error.fieldErrors);
-        if (Object.keys(mapped).length === 0 && error.message === customerMessages.phoneTaken)
-          mapped.phoneNumber = error.message;
-        setServerErrors(mapped);
-        setServerLines(Object.keys(mapped).length > 0 ? errorLines(mapped, fields) : [error.message]);
-      },
-    };
-    if (customer) update.mutate({ id: customer.id, body }, callbacks);
-    else create.mutate(body, callbacks);
+      if (!(error instanceof ApiError) || error.httpStatus >= 500 || error.code === coreErrors.UNAUTHENTICATED.code)
+        return false;
+      const mapped = formFieldErrors(error.fieldErrors);
+      if (Object.keys(mapped).length === 0 && error.message === customerMessages.phoneTaken)
+        mapped.phoneNumber = error.message;
+      setServerErrors(mapped);
+      setServerLines(Object.keys(mapped).length > 0 ? errorLines(mapped, fields) : [error.message]);
+      return false;
+    }
+    showToast(customer ? customerMessages.customerUpdated : customerMessages.customerCreated, { tone: 'success' });
+    setDirty(new Set());
+    return true;
+  };
+  const leaveGuard = useUnsavedChangesGuard(editing && dirty.size > 0, { onSave: submit });
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit().then((saved) => {
+      if (!saved) return;
+      leaveGuard.allowNextNavigation();
+      void navigate(CUSTOMERS_PATH);
+    });
   };
 
   const handleCancel = () => {
     setEditing(false);
+    leaveGuard.allowNextNavigation();
     void navigate(CUSTOMERS_PATH);
   };
 
@@ -173,7 +184,7 @@ function CustomerForm({ customer, fields, canEdit }: CustomerFormProps) {
               to={CUSTOMERS_PATH}
               variant="subtle"
               color="gray"
-              aria-label="Back to customers"
+              aria-label="Back to Customers"
             >
               <IconArrowLeft size={18} />
             </ActionIcon>
@@ -190,7 +201,7 @@ function CustomerForm({ customer, fields, canEdit }: CustomerFormProps) {
           </Group>
           {readOnly && canEdit ? (
             <Tooltip label="Edit">
-              <ActionIcon variant="light" size="lg" aria-label="Edit customer" onClick={() => setEditing(true)}>
+              <ActionIcon variant="light" size="lg" aria-label="Edit Customer" onClick={() => setEditing(true)}>
                 <IconPencil size={18} />
               </ActionIcon>
             </Tooltip>
@@ -332,6 +343,7 @@ function CustomerForm({ customer, fields, canEdit }: CustomerFormProps) {
           </Section>
         </SimpleGrid>
       </Stack>
+      {leaveGuard.dialog}
     </form>
   );
 }
@@ -369,7 +381,7 @@ export function CustomerFormPage({ canEdit }: { canEdit: boolean }) {
         <Text size="sm">
           This customer does not exist or was deleted.{' '}
           <Anchor component={Link} to={CUSTOMERS_PATH} size="sm">
-            Back to the customers
+            Back to the Customers
           </Anchor>
         </Text>
       </Alert>

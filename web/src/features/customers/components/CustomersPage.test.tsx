@@ -87,7 +87,7 @@ describe('CustomersPage', () => {
     const table = await screen.findByRole('table', { name: 'Customers' });
     await within(table).findByText('Customer 11');
 
-    const filter = screen.getByRole('combobox', { name: 'Filter by group' });
+    const filter = screen.getByRole('combobox', { name: 'Filter by Group' });
     await user.type(filter, 'zz');
     expect(await screen.findByText('No groups')).toBeInTheDocument();
     await user.clear(filter);
@@ -101,7 +101,7 @@ describe('CustomersPage', () => {
     expect(view.currentPath()).toContain(`group=${groups[1]!.id}`);
 
     // Mantine keeps its clear button out of the accessibility tree (aria-hidden); a mouse user clicks it.
-    await user.click(screen.getByLabelText('Clear group filter'));
+    await user.click(screen.getByLabelText('Clear Group Filter'));
     await within(table).findByText('Customer 0');
     expect(api.calls('GET /api/customers').at(-1)!.query.has('groups')).toBe(false);
   });
@@ -130,7 +130,7 @@ describe('CustomersPage', () => {
     renderWithRouter(<CustomersPage canEdit />, { initialPath: '/customer-master/customers' });
     await screen.findByText('Customer 0');
     expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Search customers' }), 'zebra');
+    await user.type(screen.getByRole('textbox', { name: 'Search Customers' }), 'zebra');
     expect(await screen.findByText(customerMessages.noRecord)).toBeInTheDocument();
     const searches = api.calls('GET /api/customers').filter((call) => call.query.get('search'));
     expect(searches.map((call) => call.query.get('search'))).toEqual(['zebra']);

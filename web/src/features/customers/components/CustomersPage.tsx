@@ -1,20 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Flex,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ActionIcon, Button, Flex, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconPlus,
@@ -29,8 +14,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { customerLimits, customerMessages, type CustomerListRow } from '@parley/contracts/customer-master';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/get-customers';
 import { useSegments } from '../api/get-segments';
 import { useGroups } from '../api/get-groups';
@@ -57,6 +42,18 @@ function plural(count: number, one: string) {
   return `${count} ${one}${count === 1 ? '' : 's'}`;
 }
 
+/** An email may wrap after its '@' (a narrow column shows 'name@' above 'example.in', not cut). */
+function breakAfterAt(text: string): ReactNode {
+  const at = text.indexOf('@');
+  if (at <= 0) return text;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
+}
 /** Customers (/customer-master/customers, engagement.md §2.4): segments, search, table, paging, dialogs. */
 export function CustomersPage({ canEdit }: { canEdit: boolean }) {
   const navigate = useNavigate();
@@ -126,11 +123,7 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
   // Checked rows belong to the page they were checked on.
   const pageKey = `${selected}|${groupId}|${term}|${from}`;
   const checked: ReadonlySet<string> = checkedState.page === pageKey ? checkedState.ids : new Set();
-  const setChecked = (next: ReadonlySet<string> | ((previous: ReadonlySet<string>) => ReadonlySet<string>)) =>
-    setCheckedState((state) => {
-      const previous = state.page === pageKey ? state.ids : new Set<string>();
-      return { page: pageKey, ids: typeof next === 'function' ? next(previous) : next };
-    });
+  const setChecked = (ids: ReadonlySet<string>) => setCheckedState({ page: pageKey, ids });
 
   const groups = useGroups('');
   // A group filter left in the address after its group was deleted would hide every row unseen.
@@ -146,16 +139,7 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
   const remove = useDeleteCustomer();
 
   const pageIds = customers.map((customer) => customer.id);
-  const allChecked = pageIds.length > 0 && pageIds.every((id) => checked.has(id));
-  const someChecked = pageIds.some((id) => checked.has(id));
   const checkedIds = pageIds.filter((id) => checked.has(id));
-  const toggle = (id: string) =>
-    setChecked((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const segmentOptions = useMemo(
     () => (segments.data?.segments ?? []).map((segment) => ({ value: segment.id, label: segment.name })),
@@ -174,16 +158,16 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
     });
   };
 
-  const columnCount = 4 + headers.length;
-  const cell = (customer: CustomerListRow, text: string, first = false) => (
+  const cell = (customer: CustomerListRow, text: string, first = false, nowrap = false) => (
     <Link
       to={`${CUSTOMERS_PATH}/view/${customer.id}`}
       className={classes.cellLink}
+      data-nowrap={nowrap || undefined}
       tabIndex={first ? undefined : -1}
       title={text}
       style={first ? { fontWeight: 500 } : undefined}
     >
-      {text || '—'}
+      {text ? breakAfterAt(text) : '—'}
     </Link>
   );
 
@@ -231,7 +215,7 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 380px', maxWidth: 560 }}>
               <TextInput
-                aria-label="Search customers"
+                aria-label="Search Customers"
                 placeholder="Search name or phone"
                 leftSection={<IconSearch size={16} />}
                 style={{ flex: '1 1 220px' }}
@@ -239,7 +223,7 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
                 onChange={(event) => setSearch(event.currentTarget.value)}
               />
               <Select
-                aria-label="Filter by group"
+                aria-label="Filter by Group"
                 placeholder="All groups"
                 leftSection={<IconUsersGroup size={16} />}
                 data={groupOptions}
@@ -248,7 +232,7 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
                 onChange={(group) => setListParams({ group, from: 0 })}
                 searchable
                 clearable
-                clearButtonProps={{ 'aria-label': 'Clear group filter' }}
+                clearButtonProps={{ 'aria-label': 'Clear Group Filter' }}
                 nothingFoundMessage="No groups"
                 style={{ flex: '0 1 200px', minWidth: 150 }}
               />
@@ -294,105 +278,60 @@ export function CustomersPage({ canEdit }: { canEdit: boolean }) {
             ) : null}
           </Group>
 
-          {list.isError ? (
-            <QueryErrorAlert
-              title="The customers could not be loaded"
-              message={list.error.message}
-              onRetry={() => void list.refetch()}
-            />
-          ) : (
-            <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={640}>
-                <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm" aria-label="Customers">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={40}>
-                        <Checkbox
-                          aria-label="Select all customers on this page"
-                          checked={allChecked}
-                          indeterminate={someChecked && !allChecked}
-                          disabled={customers.length === 0}
-                          onChange={() => setChecked(allChecked ? new Set() : new Set(pageIds))}
-                        />
-                      </Table.Th>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Phone Number</Table.Th>
-                      {headers.map((header) => (
-                        <Table.Th key={header.id}>{header.label}</Table.Th>
-                      ))}
-                      <Table.Th w={56} className={classes.actionCell}>
-                        <VisuallyHidden>Action</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms ease' }}>
-                    {list.isPending ? (
-                      <TableSkeletonRows rows={5} columns={columnCount} />
-                    ) : customers.length === 0 ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={columnCount}>
-                          <Text ta="center" c="dimmed" py="xl">
-                            {customerMessages.noRecord}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ) : (
-                      customers.map((customer) => (
-                        <Table.Tr
-                          key={customer.id}
-                          data-checked={checked.has(customer.id) || undefined}
-                          className={classes.customerRow}
-                        >
-                          <Table.Td>
-                            <Checkbox
-                              aria-label={`Select ${customer.name}`}
-                              checked={checked.has(customer.id)}
-                              onChange={() => toggle(customer.id)}
-                            />
-                          </Table.Td>
-                          <Table.Td>{cell(customer, customer.name, true)}</Table.Td>
-                          <Table.Td>{cell(customer, customer.phoneNumber)}</Table.Td>
-                          {headers.map((header) => (
-                            <Table.Td key={header.id}>{cell(customer, customer.details[header.id] ?? '')}</Table.Td>
-                          ))}
-                          <Table.Td className={classes.actionCell}>
-                            {canEdit ? (
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`Delete ${customer.name}`}
-                                onClick={() => setDeleting(customer)}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            ) : null}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))
-                    )}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={from < CUSTOMERS_PAGE_SIZE}
-                  onClick={() => setListParams({ from: Math.max(0, from - CUSTOMERS_PAGE_SIZE) })}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={!hasMore || list.isPlaceholderData}
-                  onClick={() => setListParams({ from: from + CUSTOMERS_PAGE_SIZE })}
-                >
-                  Next
-                </Button>
-              </Group>
-            </Paper>
-          )}
+          <DataTable<CustomerListRow>
+            label="Customers"
+            columns={[
+              { key: 'name', header: 'Name' },
+              { key: 'phone', header: 'Phone Number' },
+              ...headers.map((header) => ({ key: header.id, header: header.label })),
+              { key: 'action', header: 'Action', w: 72 },
+            ]}
+            rows={list.data?.customers}
+            loading={list.isPending}
+            skeletonRows={5}
+            empty={customerMessages.noRecord}
+            stale={list.isPlaceholderData}
+            error={loadError(list, 'The customers could not be loaded')}
+            selection={{
+              rowId: (customer) => customer.id,
+              selected: checked,
+              onChange: setChecked,
+              rowLabel: (customer) => `Select ${customer.name}`,
+              allLabel: 'Select All Customers on This Page',
+            }}
+            stickyLastColumn
+            minWidth={640}
+            pager={{
+              from,
+              pageSize: CUSTOMERS_PAGE_SIZE,
+              more: hasMore,
+              busy: list.isPlaceholderData,
+              onPage: (offset) => setListParams({ from: offset }),
+              keepShown: true,
+            }}
+            renderRow={(customer, { selectCell, selected }) => (
+              <Table.Tr key={customer.id} data-selected={selected || undefined}>
+                {selectCell}
+                <Table.Td>{cell(customer, customer.name, true)}</Table.Td>
+                <Table.Td>{cell(customer, customer.phoneNumber, false, true)}</Table.Td>
+                {headers.map((header) => (
+                  <Table.Td key={header.id}>{cell(customer, customer.details[header.id] ?? '')}</Table.Td>
+                ))}
+                <Table.Td>
+                  {canEdit ? (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${customer.name}`}
+                      onClick={() => setDeleting(customer)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            )}
+          />
         </Stack>
       </Flex>
 

@@ -30,6 +30,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { describeFailure } from '../../../lib/failure-message';
 import type { FieldErrors } from '../../../lib/form-validation';
+import { useUnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { showToast } from '../../../lib/toast';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useCreateCustomerField } from '../api/create-customer-field';
@@ -115,6 +116,9 @@ function FieldDefinitionForm({
     if (dirty.has(key)) setTouched((previous) => (previous.has(key) ? previous : new Set(previous).add(key)));
   };
 
+  // Leaving the page (side menu, Back) with changes asks first; Cancel and a save close the panel.
+  const leaveGuard = useUnsavedChangesGuard(dirty.size > 0);
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -124,6 +128,7 @@ function FieldDefinitionForm({
     const callbacks = {
       onSuccess: () => {
         showToast(field ? customerMessages.fieldUpdated : customerMessages.fieldCreated, { tone: 'success' });
+        leaveGuard.allowNextNavigation();
         onSaved();
       },
       onError: (error: Error) => {
@@ -286,7 +291,7 @@ function FieldDefinitionForm({
                   onBlur={touch('allowedChars')}
                 />
                 <Checkbox
-                  label="Include comma"
+                  label="Include Comma"
                   checked={values.commaIncluded}
                   onChange={(event) => set('commaIncluded', event.currentTarget.checked)}
                 />
@@ -312,7 +317,15 @@ function FieldDefinitionForm({
             being typed in would move the buttons before mouse up, and lose the click. (The
             buttons stay up here, not pinned to the bottom, where the toasts would cover them.) */}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={saving} onMouseDown={keepFocus}>
+          <Button
+            variant="default"
+            onClick={() => {
+              leaveGuard.allowNextNavigation();
+              onClose();
+            }}
+            disabled={saving}
+            onMouseDown={keepFocus}
+          >
             Cancel
           </Button>
           <Button type="submit" loading={saving} onMouseDown={keepFocus}>
@@ -320,6 +333,7 @@ function FieldDefinitionForm({
           </Button>
         </Group>
       </Stack>
+      {leaveGuard.dialog}
     </form>
   );
 }

@@ -158,7 +158,7 @@ describe('FieldDefinitionsPage', () => {
     const panel = await screen.findByRole('form', { name: 'Edit Field' });
     expect(within(panel).getByRole('textbox', { name: 'Field Label' })).toHaveValue('Field 0');
     expect(within(panel).getByRole('textbox', { name: 'Allowed Special Characters' })).toHaveValue('-');
-    expect(within(panel).getByRole('checkbox', { name: 'Include comma' })).toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: 'Include Comma' })).toBeChecked();
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(view.currentPath()).toBe('/customer-master/definition'));
     expect(toastMessages()).toContain(customerMessages.fieldUpdated);

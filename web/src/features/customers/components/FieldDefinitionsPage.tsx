@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Button,
   Group,
-  Paper,
   Stack,
   Table,
   Text,
@@ -22,8 +21,8 @@ import {
 } from '@parley/contracts/customer-master';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { useCustomerFields } from '../api/get-customer-fields';
 import { useCustomerFieldUsage } from '../api/get-customer-field-usage';
 import { useDeleteCustomerField } from '../api/delete-customer-field';
@@ -34,16 +33,35 @@ import classes from './customers.module.css';
 /** Where the definitions live in the console (engagement.md §2.1). */
 export const DEFINITIONS_PATH = '/customer-master/definition';
 
-const COLUMNS = [
-  'Field Label',
-  'Field Type',
-  'Input Type',
-  'Mandatory',
-  'Min.Char',
-  'Max.Char',
-  'Allow Spl Char',
-  'Allowed Spl Chars',
-] as const;
+const COLUMNS: DataTableColumn[] = [
+  ...[
+    'Field Label',
+    'Field Type',
+    'Input Type',
+    'Mandatory',
+    'Min.Char',
+    'Max.Char',
+    'Allow Spl Char',
+    'Allowed Spl Chars',
+  ].map((header) => ({ key: header, header })),
+  { key: 'action', header: 'Action', w: 110 },
+];
+
+/**
+ * A row of the table: a standard field (locked), a field of the enterprise's own (its index among
+ * them is its place in the order), or, when there are none of those, the row that invites adding one
+ * below the standard fields.
+ */
+type DefinitionRow =
+  { kind: 'standard'; field: CustomerField } | { kind: 'own'; field: CustomerField; index: number } | { kind: 'none' };
+
+function definitionRows(standard: CustomerField[], own: CustomerField[]): DefinitionRow[] {
+  return [
+    ...standard.map((field) => ({ kind: 'standard' as const, field })),
+    ...own.map((field, index) => ({ kind: 'own' as const, field, index })),
+    ...(own.length === 0 ? [{ kind: 'none' as const }] : []),
+  ];
+}
 
 function allowedCharsText(field: CustomerField): string {
   if (!field.allowSpecialChars) return '—';
@@ -85,6 +103,51 @@ function LabelCell({ field, grip }: { field: CustomerField; grip?: React.ReactNo
         </div>
       </Group>
     </Table.Td>
+  );
+}
+
+function StandardFieldRow({ field }: { field: CustomerField }) {
+  return (
+    <Table.Tr className={classes.standardRow} aria-disabled="true">
+      <LabelCell field={field} />
+      <FieldCells field={field} />
+      <Table.Td>
+        <Tooltip label="Standard field: not editable">
+          <ThemeIcon
+            variant="transparent"
+            color="gray"
+            role="img"
+            aria-label={`${field.fieldLabel} is a standard field`}
+          >
+            <IconLock size={16} />
+          </ThemeIcon>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function NoOwnFieldsRow({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={COLUMNS.length}>
+        <Stack align="center" gap={6} py="xl">
+          <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+            <IconListDetails size={26} stroke={1.6} />
+          </ThemeIcon>
+          <Text fw={600}>No attributes of your own yet</Text>
+          <Text size="sm" c="dimmed" ta="center" maw={440}>
+            Every customer has a name and a phone number. Add fields such as a loyalty tier, a city or an e-mail address
+            to keep more about them.
+          </Text>
+          {canEdit ? (
+            <Button mt="xs" variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd}>
+              Add New Field
+            </Button>
+          ) : null}
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
@@ -219,138 +282,80 @@ export function FieldDefinitionsPage({ canEdit }: { canEdit: boolean }) {
         ) : null}
       </Group>
 
-      {list.isError ? (
-        <QueryErrorAlert
-          title="The customer attributes could not be loaded"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={960}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Customer attributes">
-              <Table.Thead>
-                <Table.Tr>
-                  {COLUMNS.map((column) => (
-                    <Table.Th key={column}>{column}</Table.Th>
-                  ))}
-                  <Table.Th w={110}>Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={4} columns={COLUMNS.length + 1} />
-                ) : (
-                  <>
-                    {standard.map((field) => (
-                      <Table.Tr key={field.id} className={classes.standardRow} aria-disabled="true">
-                        <LabelCell field={field} />
-                        <FieldCells field={field} />
-                        <Table.Td>
-                          <Tooltip label="Standard field: not editable">
-                            <ThemeIcon
-                              variant="transparent"
-                              color="gray"
-                              aria-label={`${field.fieldLabel} is a standard field`}
-                            >
-                              <IconLock size={16} />
-                            </ThemeIcon>
-                          </Tooltip>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                    {user.map((field, index) => (
-                      <Table.Tr
-                        key={field.id}
-                        className={rowClass(index)}
-                        data-field-row={field.fieldLabel}
-                        {...dragProps(index)}
+      <DataTable<DefinitionRow>
+        label="Customer attributes"
+        columns={COLUMNS}
+        rows={list.data ? definitionRows(standard, user) : undefined}
+        loading={list.isPending}
+        // Never empty: without fields of its own the table shows the row that invites adding one.
+        empty={null}
+        error={loadError(list, 'The customer attributes could not be loaded')}
+        minWidth={960}
+        tableProps={{ horizontalSpacing: 'md', highlightOnHover: false }}
+        renderRow={(row) =>
+          row.kind === 'standard' ? (
+            <StandardFieldRow key={row.field.id} field={row.field} />
+          ) : row.kind === 'none' ? (
+            <NoOwnFieldsRow key="none" canEdit={canEdit} onAdd={() => void navigate(`${DEFINITIONS_PATH}/add`)} />
+          ) : (
+            <Table.Tr
+              key={row.field.id}
+              className={rowClass(row.index)}
+              data-field-row={row.field.fieldLabel}
+              {...dragProps(row.index)}
+            >
+              <LabelCell
+                field={row.field}
+                grip={
+                  canEdit ? (
+                    <Tooltip label="Drag to reorder (or Alt + ↑ / ↓)" openDelay={400}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        size="sm"
+                        className={classes.grip}
+                        aria-label={`Reorder ${row.field.fieldLabel}`}
+                        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                        ref={(node) => {
+                          if (node) grips.current.set(row.field.id, node);
+                          else grips.current.delete(row.field.id);
+                        }}
+                        onKeyDown={handleGripKey(row.field, row.index)}
                       >
-                        <LabelCell
-                          field={field}
-                          grip={
-                            canEdit ? (
-                              <Tooltip label="Drag to reorder (or Alt + ↑ / ↓)" openDelay={400}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="gray"
-                                  size="sm"
-                                  className={classes.grip}
-                                  aria-label={`Reorder ${field.fieldLabel}`}
-                                  aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
-                                  ref={(node) => {
-                                    if (node) grips.current.set(field.id, node);
-                                    else grips.current.delete(field.id);
-                                  }}
-                                  onKeyDown={handleGripKey(field, index)}
-                                >
-                                  <IconGripVertical size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                            ) : undefined
-                          }
-                        />
-                        <FieldCells field={field} />
-                        <Table.Td>
-                          {canEdit ? (
-                            <Group gap={4} wrap="nowrap">
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={`Edit ${field.fieldLabel}`}
-                                onClick={() =>
-                                  void navigate(`${DEFINITIONS_PATH}?edit=${encodeURIComponent(field.id)}`)
-                                }
-                              >
-                                <IconPencil size={16} />
-                              </ActionIcon>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`Delete ${field.fieldLabel}`}
-                                onClick={() => setDeleting(field)}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Group>
-                          ) : (
-                            <VisuallyHidden>No actions</VisuallyHidden>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                    {user.length === 0 ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={COLUMNS.length + 1}>
-                          <Stack align="center" gap={6} py="xl">
-                            <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
-                              <IconListDetails size={26} stroke={1.6} />
-                            </ThemeIcon>
-                            <Text fw={600}>No attributes of your own yet</Text>
-                            <Text size="sm" c="dimmed" ta="center" maw={440}>
-                              Every customer has a name and a phone number. Add fields such as a loyalty tier, a city or
-                              an e-mail address to keep more about them.
-                            </Text>
-                            {canEdit ? (
-                              <Button
-                                mt="xs"
-                                variant="light"
-                                leftSection={<IconPlus size={16} />}
-                                onClick={() => void navigate(`${DEFINITIONS_PATH}/add`)}
-                              >
-                                Add New Field
-                              </Button>
-                            ) : null}
-                          </Stack>
-                        </Table.Td>
-                      </Table.Tr>
-                    ) : null}
-                  </>
+                        <IconGripVertical size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : undefined
+                }
+              />
+              <FieldCells field={row.field} />
+              <Table.Td>
+                {canEdit ? (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Edit ${row.field.fieldLabel}`}
+                      onClick={() => void navigate(`${DEFINITIONS_PATH}?edit=${encodeURIComponent(row.field.id)}`)}
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${row.field.fieldLabel}`}
+                      onClick={() => setDeleting(row.field)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                ) : (
+                  <VisuallyHidden>No actions</VisuallyHidden>
                 )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+              </Table.Td>
+            </Table.Tr>
+          )
+        }
+      />
 
       <FieldDefinitionDrawer
         opened={adding || editId !== null}

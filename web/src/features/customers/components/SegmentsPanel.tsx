@@ -18,7 +18,7 @@ import { customerLimits } from '@parley/contracts/customer-master';
 import { useSegments } from '../api/get-segments';
 import classes from './customers.module.css';
 
-/** The "All customers" entry: no segment chosen. */
+/** The "All Customers" entry: no segment chosen. */
 export const ALL_SEGMENTS = 'all';
 
 interface SegmentsPanelProps {
@@ -50,7 +50,7 @@ export function SegmentsPanel({ selected, canEdit, onSelect, onCreate }: Segment
         </Group>
         <TextInput
           size="xs"
-          aria-label="Search segments"
+          aria-label="Search Segments"
           placeholder="Search segments"
           leftSection={<IconSearch size={14} />}
           value={search}
@@ -64,20 +64,31 @@ export function SegmentsPanel({ selected, canEdit, onSelect, onCreate }: Segment
                 aria-current={selected === ALL_SEGMENTS ? 'true' : undefined}
                 onClick={() => onSelect(ALL_SEGMENTS)}
               >
-                <span>All customers</span>
+                <span>All Customers</span>
               </UnstyledButton>
             </li>
-            <Divider my={4} />
+            {/* A list holds only items: the separator and the states sit in items of their own. */}
+            <li>
+              <Divider my={4} />
+            </li>
             {segments.isPending ? (
-              Array.from({ length: 3 }, (_, index) => <Skeleton key={index} h={24} my={4} />)
+              Array.from({ length: 3 }, (_, index) => (
+                <li key={index}>
+                  <Skeleton h={24} my={4} />
+                </li>
+              ))
             ) : segments.isError ? (
-              <Text size="xs" c="red" role="alert" px={10}>
-                {segments.error.message}
-              </Text>
+              <li>
+                <Text size="xs" c="red" role="alert" px={10}>
+                  {segments.error.message}
+                </Text>
+              </li>
             ) : list.length === 0 ? (
-              <Text size="xs" c="dimmed" px={10} py={4}>
-                {term ? `No segment matches "${term}"` : 'No segments yet'}
-              </Text>
+              <li>
+                <Text size="xs" c="dimmed" px={10} py={4}>
+                  {term ? `No segment matches "${term}"` : 'No segments yet'}
+                </Text>
+              </li>
             ) : (
               list.map((segment) => (
                 <li key={segment.id}>

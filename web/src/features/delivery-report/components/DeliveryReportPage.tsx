@@ -14,24 +14,21 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { formatDatePattern } from '../../../lib/format-date';
+import { dateFormats, formatDatePattern } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
-import { PagerButtons } from '../../../components/PagerButtons';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableEmptyRow } from '../../../components/TableEmptyRow';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import type { DeliveryReportFilters } from '../api/delivery-report-keys';
 import { useExportDeliveryReport } from '../api/export-delivery-report';
 import { REPORT_PAGE_SIZE, useDeliveryReport } from '../api/get-delivery-report';
 import { useReportChannels } from '../api/get-report-channels';
 
-const COLUMNS = 8;
-const DATE_PATTERN = 'd MMM yyyy hh:mm a';
+const DATE_PATTERN = dateFormats.default;
 const DEFAULT_RANGE_DAYS = 7;
 const ANY = '';
 
 export const statusOptions = [
-  { value: ANY, label: 'Any status' },
+  { value: ANY, label: 'Any Status' },
   { value: 'READ', label: 'Read' },
   { value: 'DELIVERED', label: 'Delivered' },
   { value: 'SUCCESS', label: 'Sent (Success)' },
@@ -40,10 +37,10 @@ export const statusOptions = [
 ];
 
 export const sourceOptions = [
-  { value: ANY, label: 'Any source' },
+  { value: ANY, label: 'Any Source' },
   { value: 'broadcast', label: 'Broadcast' },
-  { value: 'test', label: 'Template test' },
-  { value: 'session', label: 'Session message' },
+  { value: 'test', label: 'Template Test' },
+  { value: 'session', label: 'Session Message' },
   { value: 'chat', label: 'Chat' },
   { value: 'inbound', label: 'Inbound' },
 ];
@@ -163,7 +160,7 @@ export function DeliveryReportPage({ canListChannels }: { canListChannels: boole
           {canListChannels ? (
             <Select
               label="Channel"
-              data={[{ value: ANY, label: 'Any channel' }, ...(channels.data ?? [])]}
+              data={[{ value: ANY, label: 'Any Channel' }, ...(channels.data ?? [])]}
               value={form.channelId}
               onChange={(value) => set({ channelId: value ?? ANY })}
               allowDeselect={false}
@@ -227,102 +224,85 @@ export function DeliveryReportPage({ canListChannels }: { canListChannels: boole
         </Alert>
       ) : null}
 
-      {report.isError ? (
-        <QueryErrorAlert
-          title="The report could not be loaded"
-          message={report.error.message}
-          onRetry={() => void report.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={960}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm" aria-label="Messages">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={165}>Created On</Table.Th>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th w={95}>Direction</Table.Th>
-                  <Table.Th w={140}>Number</Table.Th>
-                  <Table.Th>Template</Table.Th>
-                  <Table.Th w={150}>Message Id</Table.Th>
-                  <Table.Th w={110}>Status</Table.Th>
-                  <Table.Th>Error</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
-                {report.isPending ? (
-                  <TableSkeletonRows rows={4} columns={COLUMNS} />
-                ) : messages.length === 0 ? (
-                  <TableEmptyRow columns={COLUMNS} message="No Record" />
-                ) : (
-                  messages.map((message) => (
-                    <Table.Tr key={message.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{formatDatePattern(message.createdOn, DATE_PATTERN)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{message.channelName}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{directionLabel(message.direction)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {message.customerNumber}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={message.templateName ? undefined : 'dimmed'}>
-                          {message.templateName ?? '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text
-                          size="xs"
-                          ff="monospace"
-                          truncate="end"
-                          maw={150}
-                          title={message.messageId ?? undefined}
-                          c={message.messageId ? undefined : 'dimmed'}
-                        >
-                          {message.messageId ?? '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={statusColors[message.status] ?? 'gray'} radius="sm" tt="none">
-                          {message.status}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {message.errorCode || message.errorText ? (
-                          <Text size="xs" c="red.8" style={{ wordBreak: 'break-word' }}>
-                            {message.errorCode ? `${message.errorCode}: ` : ''}
-                            {message.errorText}
-                          </Text>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            —
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-
-      <Group justify="flex-end">
-        <PagerButtons
-          from={from}
-          pageSize={REPORT_PAGE_SIZE}
-          more={report.data?.more ?? false}
-          busy={report.isPlaceholderData}
-          onPage={setFrom}
-        />
-      </Group>
+      <DataTable
+        label="Messages"
+        minWidth={960}
+        tableProps={{ horizontalSpacing: 'sm' }}
+        columns={[
+          { key: 'createdOn', header: 'Created On', w: 165 },
+          { key: 'channel', header: 'Channel' },
+          { key: 'direction', header: 'Direction', w: 95 },
+          { key: 'number', header: 'Number', w: 140 },
+          { key: 'template', header: 'Template' },
+          { key: 'messageId', header: 'Message Id', w: 150 },
+          { key: 'status', header: 'Status', w: 110 },
+          { key: 'error', header: 'Error' },
+        ]}
+        rows={report.data ? messages : undefined}
+        loading={report.isPending}
+        stale={report.isPlaceholderData}
+        empty="No Record"
+        error={loadError(report, 'The report could not be loaded')}
+        pager={{
+          from,
+          pageSize: REPORT_PAGE_SIZE,
+          more: report.data?.more ?? false,
+          busy: report.isPlaceholderData,
+          onPage: setFrom,
+        }}
+        renderRow={(message) => (
+          <Table.Tr key={message.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{formatDatePattern(message.createdOn, DATE_PATTERN)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{message.channelName}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{directionLabel(message.direction)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {message.customerNumber}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c={message.templateName ? undefined : 'dimmed'}>
+                {message.templateName ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text
+                size="xs"
+                ff="monospace"
+                truncate="end"
+                maw={150}
+                title={message.messageId ?? undefined}
+                c={message.messageId ? undefined : 'dimmed'}
+              >
+                {message.messageId ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={statusColors[message.status] ?? 'gray'} radius="sm" tt="none">
+                {message.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {message.errorCode || message.errorText ? (
+                <Text size="xs" c="red.8" style={{ wordBreak: 'break-word' }}>
+                  {message.errorCode ? `${message.errorCode}: ` : ''}
+                  {message.errorText}
+                </Text>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  —
+                </Text>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

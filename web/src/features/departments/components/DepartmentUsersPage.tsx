@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Paper,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -14,18 +13,19 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { MAPPED_USERS_PAGE_SIZE, type MappedUser } from '@parley/contracts/departments';
 import { showToast } from '../../../lib/toast';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
+import { hasOtherPages } from '../../../components/PagerButtons';
 import { useDepartment } from '../api/get-department';
 import { useMappedUsers } from '../api/get-mapped-users';
 import { useAddDepartmentUsers } from '../api/add-department-users';
 import { useRemoveDepartmentUsers } from '../api/remove-department-users';
 import { DEPARTMENTS_PATH } from './DepartmentsPage';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 type MappedFilter = 'all' | 'true' | 'false';
 
@@ -140,9 +140,9 @@ export function DepartmentUsersPage({ id }: { id: string }) {
               resetPaging();
             }}
             data={[
-              { value: 'all', label: 'All users' },
+              { value: 'all', label: 'All Users' },
               { value: 'true', label: 'Mapped' },
-              { value: 'false', label: 'Not mapped' },
+              { value: 'false', label: 'Not Mapped' },
             ]}
           />
           <TextInput
@@ -158,7 +158,7 @@ export function DepartmentUsersPage({ id }: { id: string }) {
         </Group>
         <Group gap="xs">
           <Button disabled={toAdd.length === 0} loading={add.isPending} onClick={() => handleAdd(toAdd)}>
-            Add users{toAdd.length > 0 ? ` (${toAdd.length})` : ''}
+            Add Users{toAdd.length > 0 ? ` (${toAdd.length})` : ''}
           </Button>
           <Button
             variant="default"
@@ -172,131 +172,100 @@ export function DepartmentUsersPage({ id }: { id: string }) {
         </Group>
       </Group>
 
-      {users.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {users.error.message}
-        </Alert>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Select all users on this page"
-                      checked={allChecked}
-                      indeterminate={!allChecked && selectedRows.length > 0}
-                      onChange={(event) =>
-                        setSelected(event.currentTarget.checked ? new Set(rows.map((user) => user.id)) : new Set())
-                      }
-                    />
-                  </Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th w={130}>Status</Table.Th>
-                  <Table.Th w={110}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
-                {users.isPending ? (
-                  <TableSkeletonRows rows={3} columns={5} />
-                ) : rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text size="sm" c="dimmed" ta="center" py="md">
-                        No users match.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((user) => (
-                    <Table.Tr key={user.id}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${user.name}`}
-                          checked={selected.has(user.id)}
-                          onChange={(event) => toggle(user, event.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {user.name}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{user.email}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={user.mapped ? 'teal' : 'gray'}>
-                          {user.mapped ? 'Mapped' : 'Not mapped'}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {user.mapped ? (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            disabled={busy}
-                            aria-label={`Remove ${user.name}`}
-                            onClick={() => handleRemove([user.id])}
-                          >
-                            Remove
-                          </Button>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            disabled={busy}
-                            aria-label={`Add ${user.name}`}
-                            onClick={() => handleAdd([user.id])}
-                          >
-                            Add
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {users.isSuccess && (from > 0 || users.data.more) ? (
-            <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-              <Text size="sm" c="dimmed">
-                Users {from + 1}–{from + rows.length}
+      <DataTable
+        pager={
+          users.isSuccess && hasOtherPages(from, users.data.more)
+            ? {
+                from,
+                pageSize: MAPPED_USERS_PAGE_SIZE,
+                more: users.data.more,
+                busy: users.isPlaceholderData,
+                onPage: (next: number) => {
+                  setFrom(next);
+                  setSelected(new Set());
+                },
+                summary: `Users ${from + 1}–${from + rows.length}`,
+              }
+            : undefined
+        }
+        label="Users"
+        minWidth={640}
+        tableProps={{ horizontalSpacing: 'md', highlightOnHover: false }}
+        columns={[
+          {
+            key: 'select',
+            w: 40,
+            header: (
+              <Checkbox
+                aria-label="Select all users on this page"
+                checked={allChecked}
+                indeterminate={!allChecked && selectedRows.length > 0}
+                onChange={(event) =>
+                  setSelected(event.currentTarget.checked ? new Set(rows.map((user) => user.id)) : new Set())
+                }
+              />
+            ),
+          },
+          { key: 'name', header: 'Name' },
+          { key: 'email', header: 'Email' },
+          { key: 'status', header: 'Status', w: 130 },
+          { key: 'actions', header: 'Actions', hiddenHeader: true, w: 110 },
+        ]}
+        rows={users.data ? rows : undefined}
+        loading={users.isPending}
+        skeletonRows={3}
+        stale={users.isPlaceholderData}
+        empty="No users match."
+        error={loadError(users, 'The users could not be loaded')}
+        renderRow={(user) => (
+          <Table.Tr key={user.id}>
+            <Table.Td>
+              <Checkbox
+                aria-label={`Select ${user.name}`}
+                checked={selected.has(user.id)}
+                onChange={(event) => toggle(user, event.currentTarget.checked)}
+              />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {user.name}
               </Text>
-              <Group gap="xs">
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{user.email}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={user.mapped ? 'teal' : 'gray'} miw="max-content">
+                {user.mapped ? 'Mapped' : 'Not mapped'}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {user.mapped ? (
                 <Button
-                  variant="default"
                   size="xs"
-                  disabled={from === 0}
-                  onClick={() => {
-                    setFrom(Math.max(0, from - MAPPED_USERS_PAGE_SIZE));
-                    setSelected(new Set());
-                  }}
+                  variant="subtle"
+                  color="red"
+                  disabled={busy}
+                  aria-label={`Remove ${user.name}`}
+                  onClick={() => handleRemove([user.id])}
                 >
-                  Previous
+                  Remove
                 </Button>
+              ) : (
                 <Button
-                  variant="default"
                   size="xs"
-                  disabled={!users.data.more || users.isPlaceholderData}
-                  onClick={() => {
-                    setFrom(from + MAPPED_USERS_PAGE_SIZE);
-                    setSelected(new Set());
-                  }}
+                  variant="default"
+                  disabled={busy}
+                  aria-label={`Add ${user.name}`}
+                  onClick={() => handleAdd([user.id])}
                 >
-                  Next
+                  Add
                 </Button>
-              </Group>
-            </Group>
-          ) : null}
-        </Paper>
-      )}
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

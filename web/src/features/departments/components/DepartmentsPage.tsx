@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, EmptyState, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import type { Department } from '@parley/contracts/departments';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { DEPARTMENTS_PAGE_SIZE, useDepartments } from '../api/get-departments';
 import { useDeleteDepartment } from '../api/delete-department';
 import { DepartmentFormModal } from './DepartmentFormModal';
 import { useDebouncedValue } from '@mantine/hooks';
-import { PagerButtons, hasOtherPages } from '../../../components/PagerButtons';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 /** Where the departments pages live in the console. */
 export const DEPARTMENTS_PATH = '/admin/departments';
@@ -68,96 +68,81 @@ export function DepartmentsPage() {
         onChange={(event) => handleSearch(event.currentTarget.value)}
       />
 
-      {list.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {list.error.message}
-        </Alert>
-      ) : list.isSuccess && departments.length === 0 && from === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap={4}>
-            <Text fw={600}>{name ? 'No departments match your search' : 'No departments yet'}</Text>
-            <Text size="sm" c="dimmed">
-              {name ? 'Try another name.' : 'Create a department to group your users.'}
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Departments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Manager</Table.Th>
-                  <Table.Th w={90}>Users</Table.Th>
-                  <Table.Th w={160}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={3} columns={5} />
-                ) : (
-                  departments.map((department) => (
-                    <Table.Tr key={department.id}>
-                      <Table.Td>
-                        <Link to={`${DEPARTMENTS_PATH}/${department.id}`} style={{ color: 'inherit', fontWeight: 500 }}>
-                          {department.name}
-                        </Link>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={department.desc ? undefined : 'dimmed'} lineClamp={2}>
-                          {department.desc || '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{department.managerName ?? '—'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{department.userCount}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            aria-label={`Edit ${department.name}`}
-                            onClick={() => setEditing(department)}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${department.name}`}
-                            onClick={() => setDeleting(department)}
-                          >
-                            Delete
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {list.isSuccess && hasOtherPages(from, list.data.more) ? (
-            <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-              <PagerButtons
-                from={from}
-                pageSize={DEPARTMENTS_PAGE_SIZE}
-                more={list.data.more}
-                busy={list.isPlaceholderData}
-                onPage={goTo}
-              />
-            </Group>
-          ) : null}
-        </Paper>
-      )}
+      <DataTable
+        label="Departments"
+        minWidth={720}
+        tableProps={{ horizontalSpacing: 'md' }}
+        columns={[
+          { key: 'name', header: 'Name' },
+          { key: 'description', header: 'Description' },
+          { key: 'manager', header: 'Manager' },
+          { key: 'users', header: 'Users', w: 90 },
+          { key: 'actions', header: 'Actions', hiddenHeader: true, w: 160 },
+        ]}
+        rows={list.data ? departments : undefined}
+        loading={list.isPending}
+        skeletonRows={3}
+        stale={list.isPlaceholderData}
+        empty={
+          from === 0 ? (
+            <EmptyState
+              title={name ? 'No departments match your search' : 'No departments yet'}
+              description={name ? 'Try another name.' : 'Create a department to group your users.'}
+            />
+          ) : (
+            'No more departments.'
+          )
+        }
+        error={loadError(list, 'The departments could not be loaded')}
+        pager={{
+          from,
+          pageSize: DEPARTMENTS_PAGE_SIZE,
+          more: list.data?.more ?? false,
+          busy: list.isPlaceholderData,
+          onPage: goTo,
+        }}
+        renderRow={(department) => (
+          <Table.Tr key={department.id}>
+            <Table.Td>
+              <Link to={`${DEPARTMENTS_PATH}/${department.id}`} style={{ color: 'inherit', fontWeight: 500 }}>
+                {department.name}
+              </Link>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c={department.desc ? undefined : 'dimmed'} lineClamp={2}>
+                {department.desc || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{department.managerName ?? '—'}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{department.userCount}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={`Edit ${department.name}`}
+                  onClick={() => setEditing(department)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${department.name}`}
+                  onClick={() => setDeleting(department)}
+                >
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <DepartmentFormModal
         opened={editing !== null}
@@ -166,7 +151,7 @@ export function DepartmentsPage() {
       />
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete department"
+        title="Delete Department"
         message={`Delete ${deleting?.name ?? ''}? Its users stay in the enterprise.`}
         confirmLabel="Delete"
         danger

@@ -37,7 +37,7 @@ describe('EnterpriseDetailsPage', () => {
       },
     });
     renderWithRouter(<EnterpriseDetailsPage />);
-    const title = await screen.findByRole('textbox', { name: /Console title/ });
+    const title = await screen.findByRole('textbox', { name: /Console Title/ });
     await userEvent.clear(title);
     await userEvent.type(title, 'Acme Console');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -66,10 +66,10 @@ describe('EnterpriseDetailsPage', () => {
     });
     renderWithRouter(<EnterpriseDetailsPage />);
     expect(await screen.findByText('3 users have not enrolled in two-factor authentication yet.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('switch', { name: 'Two-factor authentication for everyone' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Two-Factor Authentication for Everyone' }));
     const alert = await screen.findByText(/on My Profile first/);
     expect(alert).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Two-factor authentication for everyone' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Two-Factor Authentication for Everyone' })).not.toBeChecked();
   }, 15_000);
 
   it('offers to try again when the details cannot be loaded', async () => {
@@ -80,6 +80,6 @@ describe('EnterpriseDetailsPage', () => {
     renderWithRouter(<EnterpriseDetailsPage />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The enterprise details could not be loaded')).toBeInTheDocument();
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

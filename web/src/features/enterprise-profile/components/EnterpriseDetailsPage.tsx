@@ -23,6 +23,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { describeFailure } from '../../../lib/failure-message';
 import { mapFieldErrors, validateWithSchema, type FieldErrors } from '../../../lib/form-validation';
+import { useUnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { showToast } from '../../../lib/toast';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useEnterpriseProfile } from '../api/get-enterprise-profile';
@@ -78,7 +79,7 @@ export function EnterpriseDetailsPage({ onEnterpriseChanged }: { onEnterpriseCha
           onRetry={() => void profile.refetch()}
         />
       ) : profile.isPending ? (
-        <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label="Loading enterprise details">
+        <Paper withBorder radius="md" p="lg" role="status" aria-busy="true" aria-label="Loading enterprise details">
           <Stack>
             {[0, 1, 2, 3].map((row) => (
               <Skeleton key={row} h={36} />
@@ -161,8 +162,8 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
   const preview = values.logo === null ? null : values.logo === undefined ? savedLogo : localPreview;
   const hasLogo = values.logo === undefined ? profile.logoUrl !== null : values.logo !== null;
 
-  const handleSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  /** Validates and saves; resolves whether it worked (Save and the unsaved-changes dialog). */
+  const saveForm = async (): Promise<boolean> => {
     setFailure(null);
     const body = {
       name: values.name,
@@ -173,24 +174,30 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
     };
     const found = validateWithSchema(updateEnterpriseProfileBody, body);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    update.mutate(body, {
-      onSuccess: (saved) => {
-        setValues({
-          name: saved.name,
-          title: saved.title,
-          logo: undefined,
-          timezone: saved.timezone,
-          recordExternalCampaigns: saved.recordExternalCampaigns,
-        });
-        setLocalPreview(null);
-        showToast('Enterprise details saved', { tone: 'success' });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) setErrors(mapFieldErrors(error.fieldErrors));
-        else setFailure(describeFailure(error));
-      },
-    });
+    if (Object.keys(found).length > 0) return false;
+    try {
+      const saved = await update.mutateAsync(body);
+      setValues({
+        name: saved.name,
+        title: saved.title,
+        logo: undefined,
+        timezone: saved.timezone,
+        recordExternalCampaigns: saved.recordExternalCampaigns,
+      });
+      setLocalPreview(null);
+      showToast('Enterprise details saved', { tone: 'success' });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) setErrors(mapFieldErrors(error.fieldErrors));
+      else setFailure(describeFailure(error as Error));
+      return false;
+    }
+  };
+  const leaveGuard = useUnsavedChangesGuard(JSON.stringify(values) !== JSON.stringify(initial), { onSave: saveForm });
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void saveForm();
   };
 
   return (
@@ -198,7 +205,7 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
       <Stack gap="md">
         <FormErrorAlert message={failure} />
         <TextInput
-          label="Enterprise name"
+          label="Enterprise Name"
           required
           value={values.name}
           onChange={(event) => set('name', event.currentTarget.value)}
@@ -206,7 +213,7 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
           maxLength={100}
         />
         <TextInput
-          label="Console title"
+          label="Console Title"
           description="Shown in the top bar and on the welcome page"
           required
           value={values.title}
@@ -225,7 +232,7 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
             <FileButton onChange={handleLogo} accept={logoContentTypes.join(',')}>
               {(props) => (
                 <Button {...props} variant="default" loading={upload.isPending}>
-                  {hasLogo ? 'Change logo' : 'Upload logo'}
+                  {hasLogo ? 'Change Logo' : 'Upload Logo'}
                 </Button>
               )}
             </FileButton>
@@ -252,7 +259,7 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
           limit={100}
         />
         <Switch
-          label="Record external campaigns"
+          label="Record External Campaigns"
           description="Keep campaigns sent from outside Parley in the campaign reports"
           checked={values.recordExternalCampaigns}
           onChange={(event) => set('recordExternalCampaigns', event.currentTarget.checked)}
@@ -263,6 +270,7 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
           </Button>
         </Group>
       </Stack>
+      {leaveGuard.dialog}
     </Paper>
   );
 }
@@ -290,13 +298,13 @@ function TwoFactorCard({ profile, onChanged }: SectionProps) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
-            <Text fw={600}>Two-factor authentication for everyone</Text>
+            <Text fw={600}>Two-Factor Authentication for Everyone</Text>
             <Text size="sm" c="dimmed">
               {TWO_FACTOR_WARNING}
             </Text>
           </div>
           <Switch
-            aria-label="Two-factor authentication for everyone"
+            aria-label="Two-Factor Authentication for Everyone"
             checked={profile.twoFactorRequired}
             disabled={twoFactor.isPending}
             onChange={(event) => toggle(event.currentTarget.checked)}

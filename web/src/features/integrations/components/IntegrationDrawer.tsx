@@ -15,6 +15,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useCreateIntegration } from '../api/create-integration';
 import { useUpdateIntegration } from '../api/update-integration';
 import { integrationFields, type FieldSpec } from './integration-fields';
+import { messages } from '@parley/contracts/messages';
 
 type Values = Record<string, string>;
 
@@ -114,10 +115,10 @@ export function IntegrationDrawer({
     event.preventDefault();
     setFailure(null);
     const found: FieldErrors = {};
-    if (!values.name?.trim()) found.name = 'Please enter a name';
+    if (!values.name?.trim()) found.name = messages.required('Name');
     for (const field of integrationFields[authType]) {
       const isStoredSecret = field.kind === 'secret' && editing?.secrets[field.key.split('.')[1]!] !== undefined;
-      if (field.required && !isStoredSecret && !values[field.key]?.trim()) found[field.key] = 'This field is required';
+      if (field.required && !isStoredSecret && !values[field.key]?.trim()) found[field.key] = messages.fieldRequired;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;

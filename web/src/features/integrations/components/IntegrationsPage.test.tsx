@@ -27,7 +27,7 @@ describe('IntegrationsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Edit Assistant' }));
     let drawer = await screen.findByRole('dialog', { name: 'Edit Assistant' });
-    expect(within(drawer).getByLabelText('API key', { exact: true })).toHaveValue('sk-…abcd');
+    expect(within(drawer).getByLabelText('API Key', { exact: true })).toHaveValue('sk-…abcd');
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls(`PUT /api/integrations/${ID}`)).toHaveLength(1));
     expect(api.calls(`PUT /api/integrations/${ID}`)[0]!.body).toMatchObject({
@@ -39,8 +39,8 @@ describe('IntegrationsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Assistant' })).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Edit Assistant' }));
     drawer = await screen.findByRole('dialog', { name: 'Edit Assistant' });
-    await user.click(within(drawer).getByRole('button', { name: 'Replace API key' }));
-    await user.type(within(drawer).getByLabelText('API key', { exact: true }), 'sk-brand-new-key-9999');
+    await user.click(within(drawer).getByRole('button', { name: 'Replace API Key' }));
+    await user.type(within(drawer).getByLabelText('API Key', { exact: true }), 'sk-brand-new-key-9999');
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls(`PUT /api/integrations/${ID}`)).toHaveLength(2));
     expect(api.calls(`PUT /api/integrations/${ID}`)[1]!.body).toMatchObject({

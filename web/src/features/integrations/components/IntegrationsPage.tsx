@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { integrationTypes, type Integration, type IntegrationTestResult } from '@parley/contracts/integrations';
 import { describeFailure } from '../../../lib/failure-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { useDeleteIntegration } from '../api/delete-integration';
 import { INTEGRATIONS_PAGE_SIZE, useIntegrations } from '../api/get-integrations';
 import { useTestIntegration } from '../api/test-integration';
 import { IntegrationDrawer } from './IntegrationDrawer';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
-import { PagerButtons } from '../../../components/PagerButtons';
 
 const typeName = (authType: number) =>
   integrationTypes[authType as keyof typeof integrationTypes] ?? `Type ${authType}`;
@@ -51,115 +51,97 @@ export function IntegrationsPage() {
             Connections to other services. Secrets are stored encrypted and never shown in full.
           </Text>
         </div>
-        <Button onClick={() => setDrawer({ editing: null })}>Add integration</Button>
+        <Button onClick={() => setDrawer({ editing: null })}>Add Integration</Button>
       </Group>
 
-      {list.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {list.error.message}
-        </Alert>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" aria-label="Integrations">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Secrets</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                  <Table.Th aria-label="Actions" />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={1} columns={5} />
-                ) : items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text size="sm" c="dimmed" ta="center" py="md">
-                        {from === 0 ? 'No integrations yet.' : 'No more integrations.'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  items.map((item) => {
-                    const result = results[item.id];
-                    return (
-                      <Table.Tr key={item.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {item.name}
-                          </Text>
-                          {result ? (
-                            <Text size="xs" c={result.ok ? 'teal.8' : 'red.8'} role="status" maw={420}>
-                              {result.message}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                            {typeName(item.authType)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                            {Object.values(item.secrets).join(', ') || '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDateTime(item.updatedAt)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            {item.authType === 5 ? (
-                              <Button
-                                size="xs"
-                                variant="light"
-                                loading={test.isPending && test.variables === item.id}
-                                onClick={() => handleTest(item)}
-                                aria-label={`Test connection of ${item.name}`}
-                              >
-                                Test connection
-                              </Button>
-                            ) : null}
-                            <Button
-                              size="xs"
-                              variant="default"
-                              onClick={() => setDrawer({ editing: item })}
-                              aria-label={`Edit ${item.name}`}
-                            >
-                              Edit
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="light"
-                              color="red"
-                              onClick={() => setDeleting(item)}
-                              aria-label={`Delete ${item.name}`}
-                            >
-                              Delete
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-      <Group justify="flex-end">
-        <PagerButtons
-          from={from}
-          pageSize={INTEGRATIONS_PAGE_SIZE}
-          more={list.data?.more ?? false}
-          busy={list.isPlaceholderData}
-          onPage={setFrom}
-        />
-      </Group>
+      <DataTable
+        label="Integrations"
+        minWidth={760}
+        tableProps={{ highlightOnHover: false }}
+        columns={[
+          { key: 'name', header: 'Name' },
+          { key: 'type', header: 'Type' },
+          { key: 'secrets', header: 'Secrets' },
+          { key: 'updated', header: 'Updated' },
+          { key: 'actions', header: '', ariaLabel: 'Actions' },
+        ]}
+        rows={list.data ? items : undefined}
+        loading={list.isPending}
+        skeletonRows={1}
+        stale={list.isPlaceholderData}
+        empty={from === 0 ? 'No integrations yet.' : 'No more integrations.'}
+        error={loadError(list, 'The integrations could not be loaded')}
+        pager={{
+          from,
+          pageSize: INTEGRATIONS_PAGE_SIZE,
+          more: list.data?.more ?? false,
+          busy: list.isPlaceholderData,
+          onPage: setFrom,
+        }}
+        renderRow={(item) => {
+          const result = results[item.id];
+          return (
+            <Table.Tr key={item.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {item.name}
+                </Text>
+                {result ? (
+                  <Text size="xs" c={result.ok ? 'teal' : 'red.8'} role="status" maw={420}>
+                    {result.message}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {typeName(item.authType)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {Object.values(item.secrets).join(', ') || '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(item.updatedAt)}</Text>
+              </Table.Td>
+              <Table.Td>
+                {/* As wide as its buttons: a narrow column would cut their labels ('Test connect…'). */}
+                <Group gap="xs" justify="flex-end" wrap="nowrap" miw="max-content">
+                  {item.authType === 5 ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={test.isPending && test.variables === item.id}
+                      onClick={() => handleTest(item)}
+                      aria-label={`Test connection of ${item.name}`}
+                    >
+                      Test Connection
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setDrawer({ editing: item })}
+                    aria-label={`Edit ${item.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => setDeleting(item)}
+                    aria-label={`Delete ${item.name}`}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
 
       {drawer ? (
         <IntegrationDrawer

@@ -39,17 +39,17 @@ export const integrationFields: Record<IntegrationType, FieldSpec[]> = {
       options: ['POST', 'PUT', 'GET'].map((method) => ({ value: method, label: method })),
       defaultValue: 'POST',
     },
-    { key: 'secrets.signingSecret', label: 'Signing secret', kind: 'secret', description: 'Optional' },
+    { key: 'secrets.signingSecret', label: 'Signing Secret', kind: 'secret', description: 'Optional' },
   ],
   3: [
     { key: 'settings.serverUrl', label: 'Server URL', kind: 'url', required: true },
-    { key: 'settings.apiKey', label: 'API key ID', kind: 'text' },
-    { key: 'secrets.apiSecret', label: 'API secret', kind: 'secret', required: true },
+    { key: 'settings.apiKey', label: 'API Key ID', kind: 'text' },
+    { key: 'secrets.apiSecret', label: 'API Secret', kind: 'secret', required: true },
   ],
   4: [
     {
       key: 'settings.dbType',
-      label: 'Database type',
+      label: 'Database Type',
       kind: 'select',
       options: [{ value: 'mysql', label: 'MySQL' }],
       defaultValue: 'mysql',
@@ -57,7 +57,7 @@ export const integrationFields: Record<IntegrationType, FieldSpec[]> = {
     { key: 'settings.host', label: 'Host', kind: 'text', required: true },
     { key: 'settings.port', label: 'Port', kind: 'number', defaultValue: '3306' },
     { key: 'settings.database', label: 'Database', kind: 'text', required: true },
-    { key: 'settings.username', label: 'User name', kind: 'text', required: true },
+    { key: 'settings.username', label: 'User Name', kind: 'text', required: true },
     { key: 'secrets.password', label: 'Password', kind: 'secret', required: true },
   ],
   5: [
@@ -71,7 +71,7 @@ export const integrationFields: Record<IntegrationType, FieldSpec[]> = {
       ],
       defaultValue: '1',
     },
-    { key: 'secrets.apikey', label: 'API key', kind: 'secret', required: true },
+    { key: 'secrets.apikey', label: 'API Key', kind: 'secret', required: true },
     {
       key: 'settings.baseUrl',
       label: 'Base URL',
@@ -85,6 +85,6 @@ export const integrationFields: Record<IntegrationType, FieldSpec[]> = {
     { key: 'settings.provider', label: 'Provider', kind: 'text', required: true, placeholder: 'google' },
     { key: 'settings.language', label: 'Language', kind: 'text', defaultValue: 'en-US' },
     { key: 'settings.baseUrl', label: 'Base URL', kind: 'url', description: 'Optional' },
-    { key: 'secrets.apiKey', label: 'API key', kind: 'secret', required: true },
+    { key: 'secrets.apiKey', label: 'API Key', kind: 'secret', required: true },
   ],
 };

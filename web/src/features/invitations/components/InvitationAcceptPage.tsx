@@ -58,7 +58,7 @@ export function InvitationAcceptPage({ token, frame: Frame, signInLink, onSigned
 
   if (preview.isPending) {
     return (
-      <Frame title="Accept invitation">
+      <Frame title="Accept Invitation">
         <Stack gap="md" aria-busy="true">
           <Skeleton h={16} />
           <Skeleton h={36} />

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, EmptyState, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { Invitation, InvitationStatus } from '@parley/contracts/invitations';
 import { isRoleId, roles } from '@parley/contracts/permissions';
 import { formatDateTime } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { INVITATIONS_PAGE_SIZE, useInvitations } from '../api/get-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { InviteUserModal } from './InviteUserModal';
-import { PagerButtons, hasOtherPages } from '../../../components/PagerButtons';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
 
 const statusColor: Record<InvitationStatus, string> = {
   pending: 'blue',
@@ -75,122 +75,99 @@ export function InvitationsPage() {
         <Button onClick={() => setInviting(true)}>Invite User</Button>
       </Group>
 
-      {list.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {list.error.message}
-        </Alert>
-      ) : list.isSuccess && invitations.length === 0 && from === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap={4}>
-            <Text fw={600}>No invitations yet</Text>
-            <Text size="sm" c="dimmed">
-              Invite a colleague and the invitation appears here.
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Invitations">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Roles</Table.Th>
-                  <Table.Th w={120}>Status</Table.Th>
-                  <Table.Th>Invited by</Table.Th>
-                  <Table.Th w={190}>Expires</Table.Th>
-                  <Table.Th w={180}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={3} columns={6} />
-                ) : (
-                  invitations.map((invitation) => {
-                    const open = invitation.status === 'pending' || invitation.status === 'expired';
-                    return (
-                      <Table.Tr key={invitation.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {invitation.emailId}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{roleNames(invitation.roles)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge
-                            color={statusColor[invitation.status]}
-                            variant="light"
-                            tt="none"
-                            style={{ flexShrink: 0 }}
-                          >
-                            {statusLabel[invitation.status]}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{invitation.invitedBy ?? '—'}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c="dimmed">
-                            {invitation.status === 'accepted' && invitation.acceptedAt
-                              ? `Accepted ${formatDateTime(invitation.acceptedAt)}`
-                              : formatDateTime(invitation.expiresAt)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {open ? (
-                            <Group gap="xs" justify="flex-end" wrap="nowrap">
-                              <Button
-                                size="xs"
-                                variant="default"
-                                aria-label={`Resend invitation to ${invitation.emailId}`}
-                                loading={resend.isPending && resend.variables === invitation.id}
-                                onClick={() => handleResend(invitation)}
-                              >
-                                Resend
-                              </Button>
-                              {invitation.status === 'pending' ? (
-                                <Button
-                                  size="xs"
-                                  variant="subtle"
-                                  color="red"
-                                  aria-label={`Revoke invitation to ${invitation.emailId}`}
-                                  onClick={() => setRevoking(invitation)}
-                                >
-                                  Revoke
-                                </Button>
-                              ) : null}
-                            </Group>
-                          ) : null}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {list.isSuccess && hasOtherPages(from, list.data.more) ? (
-            <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-              <PagerButtons
-                from={from}
-                pageSize={INVITATIONS_PAGE_SIZE}
-                more={list.data.more}
-                busy={list.isPlaceholderData}
-                onPage={goTo}
-              />
-            </Group>
-          ) : null}
-        </Paper>
-      )}
+      <DataTable
+        label="Invitations"
+        minWidth={760}
+        tableProps={{ horizontalSpacing: 'md', highlightOnHover: false }}
+        columns={[
+          { key: 'email', header: 'Email' },
+          { key: 'roles', header: 'Roles' },
+          { key: 'status', header: 'Status', w: 120 },
+          { key: 'invitedBy', header: 'Invited by' },
+          { key: 'expires', header: 'Expires', w: 190 },
+          { key: 'actions', header: 'Actions', hiddenHeader: true, w: 180 },
+        ]}
+        rows={list.data ? invitations : undefined}
+        loading={list.isPending}
+        skeletonRows={3}
+        stale={list.isPlaceholderData}
+        empty={
+          from === 0 ? (
+            <EmptyState title="No invitations yet" description="Invite a colleague and the invitation appears here." />
+          ) : (
+            'No more invitations.'
+          )
+        }
+        error={loadError(list, 'The invitations could not be loaded')}
+        pager={{
+          from,
+          pageSize: INVITATIONS_PAGE_SIZE,
+          more: list.data?.more ?? false,
+          busy: list.isPlaceholderData,
+          onPage: goTo,
+        }}
+        renderRow={(invitation) => {
+          const open = invitation.status === 'pending' || invitation.status === 'expired';
+          return (
+            <Table.Tr key={invitation.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {invitation.emailId}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{roleNames(invitation.roles)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={statusColor[invitation.status]} variant="light" tt="none" style={{ flexShrink: 0 }}>
+                  {statusLabel[invitation.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{invitation.invitedBy ?? '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {invitation.status === 'accepted' && invitation.acceptedAt
+                    ? `Accepted ${formatDateTime(invitation.acceptedAt)}`
+                    : formatDateTime(invitation.expiresAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {open ? (
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Resend invitation to ${invitation.emailId}`}
+                      loading={resend.isPending && resend.variables === invitation.id}
+                      onClick={() => handleResend(invitation)}
+                    >
+                      Resend
+                    </Button>
+                    {invitation.status === 'pending' ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Revoke invitation to ${invitation.emailId}`}
+                        onClick={() => setRevoking(invitation)}
+                      >
+                        Revoke
+                      </Button>
+                    ) : null}
+                  </Group>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
 
       <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog
         opened={revoking !== null}
-        title="Revoke invitation"
+        title="Revoke Invitation"
         message={`The link sent to ${revoking?.emailId ?? ''} will stop working.`}
         confirmLabel="Revoke"
         danger

@@ -1,9 +1,9 @@
-import { Alert, EmptyState, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { EmptyState, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/get-outbox';
-import { PagerButtons } from '../../../components/PagerButtons';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 
 /** Where the outbox list and mail pages live in the console. */
 export const OUTBOX_PATH = '/admin/outbox';
@@ -40,83 +40,71 @@ export function OutboxPage() {
         </Text>
       </div>
 
-      {outbox.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {outbox.error.message}
-        </Alert>
-      ) : outbox.isSuccess && mails.length === 0 && from === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <EmptyState
-            title="No mails yet"
-            description="Mails appear here as soon as Parley sends one."
-            icon={
-              <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
-                <rect x="3" y="5" width="18" height="14" rx="2" />
-                <path d="m3 7 9 6 9-6" />
-              </svg>
-            }
-          />
-        </Paper>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Mails">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th w={200}>Time</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: outbox.isPlaceholderData ? 0.6 : 1 }}>
-                {outbox.isPending ? (
-                  <TableSkeletonRows rows={4} columns={3} />
-                ) : (
-                  mails.map((mail) => (
-                    <Table.Tr
-                      key={mail.id}
-                      onClick={() => void navigate(`${OUTBOX_PATH}/${mail.id}`)}
-                      style={{ cursor: 'pointer' }}
-                    >
-                      <Table.Td>
-                        <Text size="sm">{mail.to}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Link
-                          to={`${OUTBOX_PATH}/${mail.id}`}
-                          style={{ color: 'inherit', fontWeight: 500, textDecoration: 'none' }}
-                          onClick={(event) => event.stopPropagation()}
-                        >
-                          {mail.subject || '(no subject)'}
-                        </Link>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed">
-                          {formatDateTime(mail.createdAt)}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {outbox.isSuccess ? (
-            <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <DataTable
+        pager={
+          outbox.isSuccess && !(mails.length === 0 && from === 0)
+            ? {
+                from,
+                pageSize: OUTBOX_PAGE_SIZE,
+                more: outbox.data.more,
+                busy: outbox.isPlaceholderData,
+                onPage: goTo,
+                summary: pageSummary(from, mails.length, outbox.data.more),
+              }
+            : undefined
+        }
+        label="Mails"
+        minWidth={640}
+        tableProps={{ horizontalSpacing: 'md' }}
+        columns={[
+          { key: 'to', header: 'To' },
+          { key: 'subject', header: 'Subject' },
+          { key: 'time', header: 'Time', w: 200 },
+        ]}
+        rows={outbox.data ? mails : undefined}
+        loading={outbox.isPending}
+        stale={outbox.isPlaceholderData}
+        empty={
+          from === 0 ? (
+            <EmptyState
+              title="No mails yet"
+              description="Mails appear here as soon as Parley sends one."
+              icon={
+                <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
+                  <rect x="3" y="5" width="18" height="14" rx="2" />
+                  <path d="m3 7 9 6 9-6" />
+                </svg>
+              }
+            />
+          ) : null
+        }
+        error={loadError(outbox, 'The mails could not be loaded')}
+        renderRow={(mail) => (
+          <Table.Tr
+            key={mail.id}
+            onClick={() => void navigate(`${OUTBOX_PATH}/${mail.id}`)}
+            style={{ cursor: 'pointer' }}
+          >
+            <Table.Td>
+              <Text size="sm">{mail.to}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Link
+                to={`${OUTBOX_PATH}/${mail.id}`}
+                style={{ color: 'inherit', fontWeight: 500, textDecoration: 'none' }}
+                onClick={(event) => event.stopPropagation()}
+              >
+                {mail.subject || '(no subject)'}
+              </Link>
+            </Table.Td>
+            <Table.Td>
               <Text size="sm" c="dimmed">
-                {pageSummary(from, mails.length, outbox.data.more)}
+                {formatDateTime(mail.createdAt)}
               </Text>
-              <PagerButtons
-                from={from}
-                pageSize={OUTBOX_PAGE_SIZE}
-                more={outbox.data.more}
-                busy={outbox.isPlaceholderData}
-                onPage={goTo}
-              />
-            </Group>
-          ) : null}
-        </Paper>
-      )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -7,14 +7,20 @@ export interface SandboxReply {
   channelId: string;
   phone: string;
   text: string;
-  /** A pressed quick-reply button's payload. */
+  /** A pressed quick-reply button's payload (a template's button). */
   buttonPayload?: string;
+  /** A pressed reply button's id (an interactive message's button). */
+  buttonReplyId?: string;
 }
 
-export function sendReply({ channelId, phone, text, buttonPayload }: SandboxReply) {
+export function sendReply({ channelId, phone, text, buttonPayload, buttonReplyId }: SandboxReply) {
   return apiRequest(sandboxRoutes.reply, {
     params: { id: channelId, phone },
-    body: { text, ...(buttonPayload !== undefined ? { buttonPayload } : {}) },
+    body: {
+      text,
+      ...(buttonPayload !== undefined ? { buttonPayload } : {}),
+      ...(buttonReplyId !== undefined ? { buttonReplyId } : {}),
+    },
   });
 }
 

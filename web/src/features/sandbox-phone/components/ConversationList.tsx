@@ -14,7 +14,7 @@ import {
 import { IconDeviceMobile } from '@tabler/icons-react';
 import type { SandboxConversation } from '@parley/contracts/channels';
 import { formatWhatsAppText } from '../../../components/template-preview/whatsapp-format';
-import { formatDatePattern, formatDateTime } from '../../../lib/format-date';
+import { dateFormats, formatDatePattern, formatDateTime } from '../../../lib/format-date';
 import classes from './sandbox-phone.module.css';
 
 const numberPattern = /^\+?\d{6,16}$/;
@@ -23,7 +23,7 @@ const numberPattern = /^\+?\d{6,16}$/;
 function shortTime(value: string): string {
   const date = new Date(value);
   return date.toDateString() === new Date().toDateString()
-    ? formatDatePattern(date, 'hh:mm a')
+    ? formatDatePattern(date, dateFormats.time)
     : formatDatePattern(date, 'dd MMM');
 }
 
@@ -65,7 +65,7 @@ export function ConversationList({ conversations, loading, selected, onSelect }:
       </Group>
       <ScrollArea.Autosize mah={480}>
         {loading ? (
-          <Stack gap={0} aria-label="Loading numbers">
+          <Stack gap={0} role="status" aria-label="Loading numbers">
             {[0, 1, 2].map((row) => (
               <div key={row} className={classes.numberItem}>
                 <Skeleton height={12} width="55%" mb={8} />

@@ -8,7 +8,7 @@ import {
   type PreviewStatus,
 } from '../../../components/template-preview/TemplateMessageBubble';
 import { formatWhatsAppText } from '../../../components/template-preview/whatsapp-format';
-import { formatDatePattern } from '../../../lib/format-date';
+import { dateFormats, formatDatePattern } from '../../../lib/format-date';
 import classes from './sandbox-phone.module.css';
 
 const previewStatuses: readonly string[] = ['accepted', 'sent', 'delivered', 'read', 'failed'];
@@ -34,11 +34,22 @@ function isTemplate(content: Record<string, unknown>): content is Record<string,
   );
 }
 
+interface ReplyButton {
+  id: string;
+  title: string;
+}
+
+function isInteractive(
+  content: Record<string, unknown>,
+): content is Record<string, unknown> & { type: 'buttons'; text: string; buttons: ReplyButton[] } {
+  return content.type === 'buttons' && typeof content.text === 'string' && Array.isArray(content.buttons);
+}
+
 function Meta({ message }: { message: SandboxMessage }) {
   const tick = tickOf(message.status);
   return (
     <div className={classes.meta}>
-      <time dateTime={message.createdAt}>{formatDatePattern(message.createdAt, 'hh:mm a')}</time>
+      <time dateTime={message.createdAt}>{formatDatePattern(message.createdAt, dateFormats.time)}</time>
       {tick ? <MessageTick status={tick} /> : null}
     </div>
   );
@@ -82,19 +93,21 @@ export interface PhoneMessageProps {
   message: SandboxMessage;
   /** A button of a received template was pressed. */
   onButton: (button: TemplateButton, values: TemplateValues | undefined, position: PreviewButtonPosition) => void;
+  /** A reply button of a received interactive message was pressed. */
+  onReplyButton: (button: ReplyButton) => void;
 }
 
 /**
  * One message on the Sandbox phone. What Parley sent sits on the left (templates rendered like the
  * preview, with their delivery tick); what the customer replied sits on the right.
  */
-export function PhoneMessage({ message, onButton }: PhoneMessageProps) {
+export function PhoneMessage({ message, onButton, onReplyButton }: PhoneMessageProps) {
   const { content } = message;
   if (message.direction === 'from_phone') {
     return (
       <div className={classes.sent} data-direction="from_phone">
         <div className={classes.bubble}>
-          {content.type === 'button' ? (
+          {content.type === 'button' || content.type === 'button_reply' ? (
             <div className={classes.replyLabel}>
               <IconArrowBackUp size={13} aria-hidden />
               Quick reply
@@ -103,6 +116,29 @@ export function PhoneMessage({ message, onButton }: PhoneMessageProps) {
           <div>{formatWhatsAppText(String(content.text ?? ''))}</div>
           <Meta message={message} />
         </div>
+        <Failure message={message} />
+      </div>
+    );
+  }
+  if (isInteractive(content)) {
+    // WhatsApp draws an interactive message's reply buttons as a template's quick replies.
+    const buttons = content.buttons.slice(0, 3);
+    return (
+      <div className={classes.received} data-direction="to_phone" data-interactive="buttons">
+        <TemplateMessageBubble
+          components={[
+            { type: 'BODY', text: content.text },
+            { type: 'BUTTONS', buttons: buttons.map((button) => ({ type: 'QUICK_REPLY', text: button.title })) },
+          ]}
+          parameterFormat="POSITIONAL"
+          values={undefined}
+          sentAt={new Date(message.createdAt)}
+          status={tickOf(message.status)}
+          onButton={(_button, position) => {
+            const pressed = buttons[position.index];
+            if (pressed) onReplyButton(pressed);
+          }}
+        />
         <Failure message={message} />
       </div>
     );

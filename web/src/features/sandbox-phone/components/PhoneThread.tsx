@@ -22,7 +22,7 @@ export interface PhoneThreadProps {
   messages: SandboxMessage[] | undefined;
   loading: boolean;
   /** Sends a reply as the customer; rejects with the server's refusal. */
-  onReply: (reply: { text: string; buttonPayload?: string }) => Promise<unknown>;
+  onReply: (reply: { text: string; buttonPayload?: string; buttonReplyId?: string }) => Promise<unknown>;
   replying: boolean;
 }
 
@@ -66,7 +66,7 @@ export function PhoneThread({
     if (node) node.scrollTop = node.scrollHeight;
   }, [count, lastStatus, phone]);
 
-  async function send(reply: { text: string; buttonPayload?: string }) {
+  async function send(reply: { text: string; buttonPayload?: string; buttonReplyId?: string }) {
     setError(null);
     try {
       await onReply(reply);
@@ -132,7 +132,7 @@ export function PhoneThread({
         </div>
         <div className={classes.chat} ref={chat} role="log" aria-label="Messages" aria-busy={loading || undefined}>
           {loading ? (
-            <Stack gap={10} aria-label="Loading messages">
+            <Stack gap={10} role="status" aria-label="Loading messages">
               <Skeleton height={90} width="70%" radius="md" />
               <Skeleton height={40} width="50%" radius="md" style={{ alignSelf: 'flex-end' }} />
               <Skeleton height={70} width="65%" radius="md" />
@@ -156,7 +156,11 @@ export function PhoneThread({
               return (
                 <Fragment key={message.id}>
                   {showDay ? <span className={classes.dayChip}>{day}</span> : null}
-                  <PhoneMessage message={message} onButton={handleButton} />
+                  <PhoneMessage
+                    message={message}
+                    onButton={handleButton}
+                    onReplyButton={(button) => void send({ text: button.title, buttonReplyId: button.id })}
+                  />
                 </Fragment>
               );
             })

@@ -136,7 +136,7 @@ describe('SandboxPhonePage', () => {
     expect(items[0]).toHaveAttribute('aria-current', 'true');
     expect(items[1]).toHaveTextContent(OTHER_NUMBER);
     expect(screen.getByText('Failure rate 10 %')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Channel settings/ })).toHaveAttribute('href', '/admin/channels');
+    expect(screen.getByRole('link', { name: /Channel Settings/ })).toHaveAttribute('href', '/admin/channels');
 
     const phone = await screen.findByRole('figure', { name: `Sandbox phone of ${NUMBER}` });
     const log = within(phone).getByRole('log', { name: 'Messages' });
@@ -217,6 +217,19 @@ describe('SandboxPhonePage', () => {
     await within(log).findByRole('img', { name: 'Delivered' });
     read = true;
     realtime.emit('sandbox.updated', { channelId: CHANNEL, phone: NUMBER });
+    expect(await within(log).findByRole('img', { name: 'Read' })).toBeInTheDocument();
+  });
+
+  it("asks again when a broadcast's batch moved many numbers of the channel at once", async () => {
+    let read = false;
+    api({
+      [threadPath(NUMBER)]: () => ok({ messages: [{ ...template, status: read ? 'read' : 'delivered' }] }),
+    });
+    const { realtime } = renderPage();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByRole('img', { name: 'Delivered' });
+    read = true;
+    realtime.emit('sandbox.updated', { channelId: CHANNEL });
     expect(await within(log).findByRole('img', { name: 'Read' })).toBeInTheDocument();
   });
 

@@ -41,7 +41,7 @@ function Intro({ live }: { live?: boolean }) {
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
       <div>
         <Title order={1} fz={24}>
-          Sandbox phone
+          Sandbox Phone
         </Title>
         <Text c="dimmed" size="sm" maw={720}>
           What the numbers of your Sandbox channels receive, rendered as WhatsApp shows it, with the statuses Parley
@@ -145,7 +145,7 @@ export function SandboxPhonePage({ channelId, realtime, canOpenChannels }: Sandb
       <Intro live={live} />
       <Group align="flex-end" gap="md">
         <Select
-          label="Sandbox channel"
+          label="Sandbox Channel"
           data={list.map((item) => ({ value: item.id, label: item.name }))}
           value={channel?.id ?? null}
           placeholder="Choose a Sandbox channel"
@@ -171,7 +171,7 @@ export function SandboxPhonePage({ channelId, realtime, canOpenChannels }: Sandb
               <Anchor component={Link} to={CHANNELS_PATH} size="sm">
                 <Group gap={4} component="span">
                   <IconAdjustments size={15} aria-hidden />
-                  Channel settings
+                  Channel Settings
                 </Group>
               </Anchor>
             ) : null}

@@ -28,7 +28,7 @@ interface ButtonsEditorProps {
   buttons: readonly TemplateButton[];
   /** Where its issues live: 'buttons' or 'cards.0.buttons'. */
   path: string;
-  /** 'Button' or 'Card 1 button', for the accessible names. */
+  /** 'Button' or 'Card 1 Button', for the accessible names. */
   label: string;
   /** The types the add menu offers. */
   types: readonly ButtonType[];
@@ -108,7 +108,7 @@ export function ButtonsEditor({
               {button.type === 'COPY_CODE' ? (
                 <Stack gap={4}>
                   <TextInput
-                    label="Example offer code"
+                    label="Example Offer Code"
                     description="WhatsApp shows the button as 'Copy offer code'"
                     aria-label={`${name} example offer code`}
                     value={button.example}
@@ -122,7 +122,7 @@ export function ButtonsEditor({
               ) : (
                 <Stack gap={4}>
                   <TextInput
-                    label="Button text"
+                    label="Button Text"
                     aria-label={`${name} text`}
                     value={button.text}
                     onBlur={onBlur}
@@ -161,7 +161,7 @@ export function ButtonsEditor({
                         size="compact-xs"
                         onClick={() => onChange(index, { ...button, url: `${button.url.trim()}{{1}}` })}
                       >
-                        Add variable {'{{1}}'}
+                        Add Variable {'{{1}}'}
                       </Button>
                     </Group>
                   )}
@@ -169,7 +169,7 @@ export function ButtonsEditor({
               ) : null}
               {button.type === 'PHONE_NUMBER' ? (
                 <TextInput
-                  label="Phone number"
+                  label="Phone Number"
                   aria-label={`${name} phone number`}
                   placeholder="+919812345678"
                   description="With the country code"
@@ -201,9 +201,9 @@ export function ButtonsEditor({
                 size="xs"
                 leftSection={<IconPlus size={14} />}
                 disabled={!anyAddable}
-                aria-label={`Add ${label.toLowerCase()}`}
+                aria-label={`Add ${label}`}
               >
-                Add button
+                Add Button
               </Button>
             </Menu.Target>
             <Menu.Dropdown>

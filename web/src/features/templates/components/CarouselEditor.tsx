@@ -53,11 +53,11 @@ export function CarouselEditor({
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            Card media
+            Card Media
           </Text>
           <SegmentedControl
             size="xs"
-            aria-label="Card media"
+            aria-label="Card Media"
             value={cardFormat}
             onChange={(value) => onCardFormatChange(value as 'IMAGE' | 'VIDEO')}
             data={[
@@ -97,7 +97,7 @@ export function CarouselEditor({
                 onChange={(media) => setCard(index, { media })}
               />
               <VariableTextField
-                label={`Card ${index + 1} body`}
+                label={`Card ${index + 1} Body`}
                 multiline
                 value={card.body}
                 max={templateLimits.cardBody}
@@ -114,7 +114,7 @@ export function CarouselEditor({
               <ButtonsEditor
                 buttons={card.buttons}
                 path={`${path}.buttons`}
-                label={`Card ${index + 1} button`}
+                label={`Card ${index + 1} Button`}
                 types={CARD_BUTTON_TYPES}
                 max={templateLimits.carouselButtons}
                 errorFor={errorFor}
@@ -138,7 +138,7 @@ export function CarouselEditor({
           disabled={cards.length >= templateLimits.carouselCardsMax}
           onClick={() => onCardsChange([...cards, copyOfFirstCard(cards)])}
         >
-          Add card
+          Add Card
         </Button>
         <Text size="xs" c="dimmed">
           A new card copies the first card&apos;s buttons.

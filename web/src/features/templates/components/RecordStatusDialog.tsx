@@ -39,7 +39,7 @@ export function RecordStatusDialog({ template, onClose }: { template: Template; 
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Record status: ${template.name}`} centered>
+    <Modal opened onClose={onClose} title={`Record Status: ${template.name}`} centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -5,7 +5,6 @@ import {
   Button,
   Grid,
   Group,
-  Modal,
   Paper,
   SegmentedControl,
   Select,
@@ -56,7 +55,7 @@ import {
 } from './template-draft';
 import { TEMPLATES_PATH } from './template-paths';
 import { TemplateStatusBadge } from './TemplateStatusBadge';
-import { useLeaveGuard } from './use-leave-guard';
+import { useUnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { CharacterCount, VariableTextField } from './VariableTextField';
 
 const REQUIRED = 'This Field is Mandatory';
@@ -114,7 +113,6 @@ export function TemplateEditorForm({ template, channels }: TemplateEditorFormPro
   const saving = create.isPending || update.isPending;
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = !done && JSON.stringify(draft) !== initial;
-  const guard = useLeaveGuard(unsaved);
 
   const components = useMemo(() => toComponents(draft), [draft]);
   const clientErrors = useMemo(() => {
@@ -157,30 +155,38 @@ export function TemplateEditorForm({ template, channels }: TemplateEditorFormPro
     if (invalid?.matches('input, textarea')) invalid.focus({ preventScroll: true });
   }, [attempt]);
 
-  const handleSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  /** Validates and submits; resolves whether it worked (Submit and the unsaved-changes dialog). */
+  const submit = async (): Promise<boolean> => {
     setSubmitted(true);
     setFailure(null);
     if (Object.keys(clientErrors).length > 0) {
       setFailure({ message: errorCatalog.TEMPLATE_INVALID.message, local: true });
       setAttempt((value) => value + 1);
-      return;
+      return false;
     }
     const body = toTemplateBody(draft);
-    const handlers = {
-      onSuccess: () => {
-        setDone(true);
-        showToast(TEMPLATE_SUBMITTED, { tone: 'success' });
-        void navigate(TEMPLATES_PATH);
-      },
-      onError: (error: Error) => {
-        if (error instanceof ApiError && error.fieldErrors) setServerErrors(error.fieldErrors);
-        setFailure({ message: describeFailure(error), local: false });
-        setAttempt((value) => value + 1);
-      },
-    };
-    if (template) update.mutate({ id: template.id, body }, handlers);
-    else create.mutate(body, handlers);
+    try {
+      if (template) await update.mutateAsync({ id: template.id, body });
+      else await create.mutateAsync(body);
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) setServerErrors(error.fieldErrors);
+      setFailure({ message: describeFailure(error as Error), local: false });
+      setAttempt((value) => value + 1);
+      return false;
+    }
+    setDone(true);
+    showToast(TEMPLATE_SUBMITTED, { tone: 'success' });
+    return true;
+  };
+  const guard = useUnsavedChangesGuard(unsaved, { onSave: submit });
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void submit().then((saved) => {
+      if (!saved) return;
+      guard.allowNextNavigation();
+      void navigate(TEMPLATES_PATH);
+    });
   };
 
   const channelOptions = channels.map((channel) => ({
@@ -342,7 +348,7 @@ export function TemplateEditorForm({ template, channels }: TemplateEditorFormPro
                   />
                   {draft.header.format === 'TEXT' ? (
                     <VariableTextField
-                      label="Header text"
+                      label="Header Text"
                       value={draft.header.text}
                       max={templateLimits.header}
                       maxVariables={1}
@@ -375,10 +381,10 @@ export function TemplateEditorForm({ template, channels }: TemplateEditorFormPro
               ) : null}
 
               {kind === 'LIMITED_TIME_OFFER' ? (
-                <Section title="Limited-time offer">
+                <Section title="Limited-Time Offer">
                   <Stack gap={4}>
                     <TextInput
-                      label="Offer text"
+                      label="Offer Text"
                       withAsterisk
                       placeholder="Diwali sale"
                       value={draft.offer.text}
@@ -393,7 +399,7 @@ export function TemplateEditorForm({ template, channels }: TemplateEditorFormPro
                     </Group>
                   </Stack>
                   <Switch
-                    label="The offer expires"
+                    label="The Offer Expires"
                     description="The message shows a countdown to the expiry given when it is sent"
                     checked={draft.offer.hasExpiration}
                     onChange={(event) => {
@@ -428,7 +434,7 @@ export function TemplateEditorForm({ template, channels }: TemplateEditorFormPro
                 <Section title="Footer" description="Optional, without variables">
                   <Stack gap={4}>
                     <TextInput
-                      label="Footer text"
+                      label="Footer Text"
                       placeholder="Reply STOP to opt out"
                       value={draft.footer}
                       error={errorFor('footer')}
@@ -503,7 +509,7 @@ export function TemplateEditorForm({ template, channels }: TemplateEditorFormPro
                 message={failure && (!failure.local || Object.keys(clientErrors).length > 0) ? failure.message : null}
               />
               <Group justify="flex-end">
-                <Button variant="default" onClick={() => guard.requestLeave(TEMPLATES_PATH)} disabled={saving}>
+                <Button variant="default" onClick={() => void navigate(TEMPLATES_PATH)} disabled={saving}>
                   Cancel
                 </Button>
                 <Button type="submit" loading={saving}>
@@ -529,17 +535,7 @@ export function TemplateEditorForm({ template, channels }: TemplateEditorFormPro
         </Grid.Col>
       </Grid>
 
-      <Modal opened={guard.pending !== null} onClose={guard.stay} title="Leave without submitting?" centered size="sm">
-        <Text size="sm">Your changes to this template have not been submitted and will be lost.</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={guard.stay} data-autofocus>
-            Stay
-          </Button>
-          <Button color="red" onClick={guard.confirmLeave}>
-            Leave
-          </Button>
-        </Group>
-      </Modal>
+      {guard.dialog}
     </Stack>
   );
 }

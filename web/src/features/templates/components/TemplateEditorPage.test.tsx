@@ -49,7 +49,7 @@ describe('TemplateEditorPage', () => {
     await choose(user, 'Category', 'Utility');
     const body = within(form).getByRole('textbox', { name: 'Body' });
     await user.type(body, 'Hi ');
-    await user.click(within(form).getByRole('button', { name: 'Add variable to Body' }));
+    await user.click(within(form).getByRole('button', { name: 'Add Variable to Body' }));
     await user.type(body, ', your *order* ships today.');
     expect(body).toHaveValue('Hi {{1}}, your *order* ships today.');
     expect(within(form).getByText('35/1024')).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('TemplateEditorPage', () => {
     expect(within(preview).getByText('order').tagName).toBe('STRONG');
     expect(within(preview).getByText('order').parentElement).toHaveTextContent('Hi Jessica, your order ships today.');
 
-    await user.click(within(form).getByRole('button', { name: 'Add button' }));
+    await user.click(within(form).getByRole('button', { name: 'Add Button' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Quick reply' }));
     await user.type(within(form).getByRole('textbox', { name: 'Button 1 text' }), 'Track order');
     expect(within(preview).getByText('Track order')).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('TemplateEditorPage', () => {
     const form = await screen.findByRole('form', { name: 'Template' });
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'promo');
     await choose(user, 'Category', 'Marketing');
-    const footer = within(form).getByRole('textbox', { name: 'Footer text' });
+    const footer = within(form).getByRole('textbox', { name: 'Footer Text' });
     await user.click(footer);
     await user.paste('x'.repeat(61));
     expect(within(form).getByText('61/60')).toBeInTheDocument();
@@ -127,21 +127,21 @@ describe('TemplateEditorPage', () => {
     const form = await screen.findByRole('form', { name: 'Template' });
     await user.click(within(form).getByRole('radio', { name: 'Carousel' }));
     expect(within(form).getByRole('combobox', { name: 'Category' })).toHaveValue('Marketing');
-    expect(within(form).queryByRole('textbox', { name: 'Footer text' })).not.toBeInTheDocument();
+    expect(within(form).queryByRole('textbox', { name: 'Footer Text' })).not.toBeInTheDocument();
     expect(within(form).getAllByRole('group', { name: /^Card \d$/ })).toHaveLength(2);
 
     const card1 = within(form).getByRole('group', { name: 'Card 1' });
-    await user.click(within(card1).getByRole('button', { name: 'Add card 1 button' }));
+    await user.click(within(card1).getByRole('button', { name: 'Add Card 1 Button' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Quick reply' }));
     // Every card gets the same button.
     const card2 = within(form).getByRole('group', { name: 'Card 2' });
-    expect(within(card2).getByRole('group', { name: 'Card 2 button 1: Quick reply' })).toBeInTheDocument();
+    expect(within(card2).getByRole('group', { name: 'Card 2 Button 1: Quick reply' })).toBeInTheDocument();
 
-    await user.click(within(form).getByRole('button', { name: 'Add card' }));
+    await user.click(within(form).getByRole('button', { name: 'Add Card' }));
     const card3 = within(form).getByRole('group', { name: 'Card 3' });
-    expect(within(card3).getByRole('group', { name: 'Card 3 button 1: Quick reply' })).toBeInTheDocument();
+    expect(within(card3).getByRole('group', { name: 'Card 3 Button 1: Quick reply' })).toBeInTheDocument();
 
-    await user.click(within(card1).getByRole('textbox', { name: 'Card 1 body' }));
+    await user.click(within(card1).getByRole('textbox', { name: 'Card 1 Body' }));
     await user.paste('y'.repeat(161));
     expect(within(card1).getByText('161/160')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Submit' }));
@@ -158,11 +158,11 @@ describe('TemplateEditorPage', () => {
     const user = userEvent.setup();
     renderEditor('/admin/messageTemplate/whatsapp/create');
     const form = await screen.findByRole('form', { name: 'Template' });
-    await user.click(within(form).getByRole('radio', { name: 'Limited-time offer' }));
+    await user.click(within(form).getByRole('radio', { name: 'Limited-Time Offer' }));
     expect(within(form).getByRole('group', { name: 'Button 1: Copy offer code' })).toBeInTheDocument();
     expect(within(form).getByRole('group', { name: 'Button 2: Visit website' })).toBeInTheDocument();
-    expect(within(form).queryByRole('button', { name: 'Add button' })).not.toBeInTheDocument();
-    await user.click(within(form).getByRole('textbox', { name: 'Offer text' }));
+    expect(within(form).queryByRole('button', { name: 'Add Button' })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('textbox', { name: 'Offer Text' }));
     await user.paste('Diwali mega sale!');
     expect(within(form).getByText('17/15')).toBeInTheDocument();
     expect(within(form).getByText('0/600')).toBeInTheDocument();
@@ -211,9 +211,9 @@ describe('TemplateEditorPage', () => {
     expect(screen.getAllByText('REJECTED').length).toBeGreaterThan(0);
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('order_update_4');
     expect(within(form).getByRole('textbox', { name: 'Name' })).toBeDisabled();
-    expect(within(form).getByRole('textbox', { name: 'Header text' })).toHaveValue('Hello {{1}}');
-    expect(within(form).getByRole('textbox', { name: 'Header text example for {{1}}' })).toHaveValue('Ann');
-    expect(within(form).getByRole('textbox', { name: 'Footer text' })).toHaveValue('Team Acme');
+    expect(within(form).getByRole('textbox', { name: 'Header Text' })).toHaveValue('Hello {{1}}');
+    expect(within(form).getByRole('textbox', { name: 'Header Text example for {{1}}' })).toHaveValue('Ann');
+    expect(within(form).getByRole('textbox', { name: 'Footer Text' })).toHaveValue('Team Acme');
     const body = within(form).getByRole('textbox', { name: 'Body' });
     await user.clear(body);
     await user.paste('Your code is {{1}} now.');
@@ -248,15 +248,15 @@ describe('TemplateEditorPage', () => {
     const form = await screen.findByRole('form', { name: 'Template' });
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'draft_one');
     await user.click(screen.getByRole('link', { name: 'Go elsewhere' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Leave without submitting?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved Changes' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(view.pathname()).toBe('/admin/messageTemplate/whatsapp/create');
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('draft_one');
 
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Leave without submitting?' })).getByRole('button', {
-        name: 'Leave',
+      within(await screen.findByRole('dialog', { name: 'Unsaved Changes' })).getByRole('button', {
+        name: 'Discard',
       }),
     );
     await waitFor(() => expect(view.pathname()).toBe('/admin/messageTemplate/whatsapp'));

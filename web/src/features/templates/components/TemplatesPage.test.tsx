@@ -120,12 +120,12 @@ describe('TemplatesPage', () => {
     // Only an APPROVED template offers Send test.
     await user.click(await screen.findByRole('button', { name: 'More actions for order_update_2' }));
     expect(await screen.findByRole('menuitem', { name: 'Sync' })).toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: 'Send test' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Send Test' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'More actions for order_update_1' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Send test' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send test: order_update_1' });
+    await user.click(await screen.findByRole('menuitem', { name: 'Send Test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Test: order_update_1' });
     expect(within(dialog).getByRole('textbox', { name: 'Body {{1}}' })).toHaveValue('Jessica');
     expect(within(dialog).getByText('Hi Jessica, your order ships today.')).toBeInTheDocument();
 
@@ -133,11 +133,11 @@ describe('TemplatesPage', () => {
     expect(within(dialog).getByText('This Field is Mandatory')).toBeInTheDocument();
     expect(api.calls(`POST /api/templates/${template(1).id}/test-send`)).toHaveLength(0);
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '123');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone Number' }), '123');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findAllByText('Invalid number format')).not.toHaveLength(0);
 
-    const phone = within(dialog).getByRole('textbox', { name: 'Phone number' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone Number' });
     await user.clear(phone);
     await user.type(phone, '+919812345678');
     const value = within(dialog).getByRole('textbox', { name: 'Body {{1}}' });
@@ -145,7 +145,7 @@ describe('TemplatesPage', () => {
     await user.type(value, 'Ravi');
     expect(within(dialog).getByText('Hi Ravi, your order ships today.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByRole('link', { name: 'Open Sandbox phone' })).toHaveAttribute(
+    expect(await within(dialog).findByRole('link', { name: 'Open Sandbox Phone' })).toHaveAttribute(
       'href',
       `/admin/sandbox-phone/${SANDBOX_CHANNEL}`,
     );
@@ -172,18 +172,18 @@ describe('TemplatesPage', () => {
 
     await user.click(await screen.findByRole('button', { name: 'More actions for order_update_1' }));
     expect(await screen.findByRole('menuitem', { name: 'Sync' })).toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: 'Record status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Record Status' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this template?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.calls(`DELETE /api/templates/${template(1).id}`)).toHaveLength(1));
 
     await user.click(screen.getByRole('button', { name: 'More actions for order_update_3' }));
-    const record = await screen.findByRole('menuitem', { name: 'Record status' });
+    const record = await screen.findByRole('menuitem', { name: 'Record Status' });
     // A vendor without a template API has no status to sync.
     expect(screen.queryByRole('menuitem', { name: 'Sync' })).not.toBeInTheDocument();
     await user.click(record);
-    const dialog = await screen.findByRole('dialog', { name: 'Record status: order_update_3' });
+    const dialog = await screen.findByRole('dialog', { name: 'Record Status: order_update_3' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'REJECTED' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Wrong category');

@@ -1,18 +1,5 @@
 import { Fragment, useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconDotsVertical,
@@ -30,10 +17,8 @@ import { templateCategoryLabels, type Template } from '@parley/contracts/templat
 import { formatDateTime } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PagerButtons } from '../../../components/PagerButtons';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TableEmptyRow } from '../../../components/TableEmptyRow';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplateChannels } from '../api/get-template-channels';
 import { TEMPLATES_PAGE_SIZE, useTemplates } from '../api/get-templates';
@@ -50,7 +35,6 @@ import { templateCreatePath, templateEditPath } from './template-paths';
 /** Search debounce 300 ms (engagement.md §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
 const ALL = 'ALL';
-const COLUMNS = 8;
 const SANDBOX_VENDOR = 0;
 
 type Status = NonNullable<TemplatesQuery['status']>;
@@ -146,7 +130,7 @@ export function TemplatesPage({ realtime }: { realtime?: TemplatesRealtime }) {
           w={220}
           allowDeselect={false}
           data={[
-            { value: ALL, label: 'All channels' },
+            { value: ALL, label: 'All Channels' },
             ...(channels.data ?? []).map((channel) => ({ value: channel.id, label: channel.name })),
           ]}
           value={channelId}
@@ -162,146 +146,123 @@ export function TemplatesPage({ realtime }: { realtime?: TemplatesRealtime }) {
         />
       </Group>
 
-      {list.isError ? (
-        <QueryErrorAlert
-          title="The templates could not be loaded"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={980}>
-            <Table verticalSpacing="sm" aria-label="Message templates" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Language</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Last update</Table.Th>
-                  <Table.Th aria-label="Actions" />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody aria-busy={list.isFetching || undefined}>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={5} columns={COLUMNS} />
-                ) : templates.length === 0 ? (
-                  <TableEmptyRow columns={COLUMNS} message="No Record" />
-                ) : (
-                  templates.map((template) => (
-                    <Table.Tr key={template.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-                          <BreakableName name={template.name} />
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{template.channelName}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{categoryLabel(template.category)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {kindLabel(template.type)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" title={template.language} style={{ whiteSpace: 'nowrap' }}>
-                          {languageLabel(template.language)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <TemplateStatusBadge status={template.status} reason={template.reason} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {formatDateTime(lastUpdate(template))}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} justify="flex-end" wrap="nowrap">
-                          <Tooltip label="Preview" withArrow>
-                            <ActionIcon
-                              variant="default"
-                              size="md"
-                              onClick={() => setPreviewing(template)}
-                              aria-label={`Preview ${template.name}`}
-                            >
-                              <IconEye size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Edit" withArrow>
-                            <ActionIcon
-                              variant="default"
-                              size="md"
-                              component={Link}
-                              to={templateEditPath(template.id)}
-                              aria-label={`Edit ${template.name}`}
-                            >
-                              <IconEdit size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Menu position="bottom-end" withinPortal>
-                            <Menu.Target>
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                aria-label={`More actions for ${template.name}`}
-                                loading={sync.isPending && sync.variables === template.id}
-                              >
-                                <IconDotsVertical size={16} />
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              {template.status === 'APPROVED' ? (
-                                <Menu.Item leftSection={<IconSend size={14} />} onClick={() => setTesting(template)}>
-                                  Send test
-                                </Menu.Item>
-                              ) : null}
-                              {template.vendorManaged ? (
-                                <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => handleSync(template)}>
-                                  Sync
-                                </Menu.Item>
-                              ) : (
-                                <Menu.Item
-                                  leftSection={<IconStatusChange size={14} />}
-                                  onClick={() => setRecording(template)}
-                                >
-                                  Record status
-                                </Menu.Item>
-                              )}
-                              <Menu.Divider />
-                              <Menu.Item
-                                color="red"
-                                leftSection={<IconTrash size={14} />}
-                                onClick={() => setDeleting(template)}
-                              >
-                                Delete
-                              </Menu.Item>
-                            </Menu.Dropdown>
-                          </Menu>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-      <Group justify="flex-end">
-        <PagerButtons
-          from={from}
-          pageSize={TEMPLATES_PAGE_SIZE}
-          more={list.data?.more ?? false}
-          busy={list.isPlaceholderData}
-          onPage={(next) => setPaging({ filterKey, from: next })}
-        />
-      </Group>
+      <DataTable
+        label="Message templates"
+        minWidth={980}
+        columns={[
+          { key: 'name', header: 'Name' },
+          { key: 'channel', header: 'Channel' },
+          { key: 'category', header: 'Category' },
+          { key: 'type', header: 'Type' },
+          { key: 'language', header: 'Language' },
+          { key: 'status', header: 'Status' },
+          { key: 'updated', header: 'Last update' },
+          { key: 'actions', header: '', ariaLabel: 'Actions' },
+        ]}
+        rows={list.data ? templates : undefined}
+        loading={list.isPending}
+        skeletonRows={5}
+        stale={list.isPlaceholderData}
+        empty="No Record"
+        error={loadError(list, 'The templates could not be loaded')}
+        pager={{
+          from,
+          pageSize: TEMPLATES_PAGE_SIZE,
+          more: list.data?.more ?? false,
+          busy: list.isPlaceholderData,
+          onPage: (next) => setPaging({ filterKey, from: next }),
+        }}
+        renderRow={(template) => (
+          <Table.Tr key={template.id}>
+            <Table.Td>
+              <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+                <BreakableName name={template.name} />
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{template.channelName}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{categoryLabel(template.category)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {kindLabel(template.type)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" title={template.language} style={{ whiteSpace: 'nowrap' }}>
+                {languageLabel(template.language)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <TemplateStatusBadge status={template.status} reason={template.reason} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(lastUpdate(template))}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Tooltip label="Preview" withArrow>
+                  <ActionIcon
+                    variant="default"
+                    size="md"
+                    onClick={() => setPreviewing(template)}
+                    aria-label={`Preview ${template.name}`}
+                  >
+                    <IconEye size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Edit" withArrow>
+                  <ActionIcon
+                    variant="default"
+                    size="md"
+                    component={Link}
+                    to={templateEditPath(template.id)}
+                    aria-label={`Edit ${template.name}`}
+                  >
+                    <IconEdit size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`More actions for ${template.name}`}
+                      loading={sync.isPending && sync.variables === template.id}
+                    >
+                      <IconDotsVertical size={16} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {template.status === 'APPROVED' ? (
+                      <Menu.Item leftSection={<IconSend size={14} />} onClick={() => setTesting(template)}>
+                        Send Test
+                      </Menu.Item>
+                    ) : null}
+                    {template.vendorManaged ? (
+                      <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => handleSync(template)}>
+                        Sync
+                      </Menu.Item>
+                    ) : (
+                      <Menu.Item leftSection={<IconStatusChange size={14} />} onClick={() => setRecording(template)}>
+                        Record Status
+                      </Menu.Item>
+                    )}
+                    <Menu.Divider />
+                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(template)}>
+                      Delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <TemplatePreviewDrawer template={previewing} onClose={() => setPreviewing(null)} />
       {testing ? (

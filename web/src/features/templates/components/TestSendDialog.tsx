@@ -56,12 +56,12 @@ export function TestSendDialog({ template, sandbox, onClose }: TestSendDialogPro
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Send test: ${template.name}`} size="xl" centered>
+    <Modal opened onClose={onClose} title={`Send Test: ${template.name}`} size="xl" centered>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="sm">
             <TextInput
-              label="Phone number"
+              label="Phone Number"
               description="With the country code, e.g. +919812345678"
               placeholder="+91…"
               withAsterisk
@@ -110,7 +110,7 @@ export function TestSendDialog({ template, sandbox, onClose }: TestSendDialogPro
                       fw={600}
                       onClick={onClose}
                     >
-                      Open Sandbox phone
+                      Open Sandbox Phone
                     </Anchor>
                   ) : null}
                 </Stack>

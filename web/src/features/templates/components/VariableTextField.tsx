@@ -23,7 +23,7 @@ interface VariableTextFieldProps {
   required?: boolean;
   placeholder?: string;
   description?: string;
-  /** At most this many variables ('Add variable' stops there). */
+  /** At most this many variables ('Add Variable' stops there). */
   maxVariables?: number;
   error?: string;
   examplesError?: string;
@@ -33,7 +33,7 @@ interface VariableTextFieldProps {
 }
 
 /**
- * A text that may carry variables ({{1}} or {{first_name}}): the counter, 'Add variable' at the
+ * A text that may carry variables ({{1}} or {{first_name}}): the counter, 'Add Variable' at the
  * caret, and one example input per variable found in the text.
  */
 export function VariableTextField({
@@ -98,9 +98,9 @@ export function VariableTextField({
           leftSection={<IconVariable size={14} />}
           onClick={handleAddVariable}
           disabled={full}
-          aria-label={`Add variable to ${label}`}
+          aria-label={`Add Variable to ${label}`}
         >
-          Add variable
+          Add Variable
         </Button>
         <CharacterCount value={value} max={max} />
       </Group>

@@ -49,7 +49,7 @@ export interface TemplateDraft {
 export const kindLabels: Record<TemplateKind, string> = {
   STANDARD: 'Standard',
   CAROUSEL: 'Carousel',
-  LIMITED_TIME_OFFER: 'Limited-time offer',
+  LIMITED_TIME_OFFER: 'Limited-Time Offer',
 };
 
 /** A short list of WhatsApp template languages (Meta's codes). */

@@ -48,7 +48,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
   };
 
   return (
-    <Modal opened={opened} onClose={handleClose} title="Add user" centered>
+    <Modal opened={opened} onClose={handleClose} title="Add User" centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -83,7 +83,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
               Cancel
             </Button>
             <Button type="submit" loading={createUser.isPending}>
-              Add user
+              Add User
             </Button>
           </Group>
         </Stack>

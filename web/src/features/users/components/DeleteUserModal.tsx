@@ -66,7 +66,7 @@ export function DeleteUserModal({
       <Stack gap="sm">
         {summary === null && shownFailure === null ? (
           <Group gap="xs">
-            <Loader size="xs" aria-label="Checking" />
+            <Loader size="xs" role="progressbar" aria-label="Checking" />
             <Text size="sm">Checking what deleting {user?.name} would do…</Text>
           </Group>
         ) : null}
@@ -88,7 +88,7 @@ export function DeleteUserModal({
             Cancel
           </Button>
           <Button color="red" onClick={handleConfirm} loading={remove.isPending} disabled={summary === null}>
-            Delete user
+            Delete User
           </Button>
         </Group>
       </Stack>

@@ -47,7 +47,7 @@ function EditRolesForm({ user, onClose }: { user: UserDetails; onClose: () => vo
         <RoleChecklist value={roles} onChange={setRoles} error={errors.roles} />
         <Stack gap={6}>
           <Text fw={500} size="sm">
-            Chat permissions
+            Chat Permissions
           </Text>
           {chatPermissionKeys.map((key) => (
             <Switch
@@ -67,7 +67,7 @@ function EditRolesForm({ user, onClose }: { user: UserDetails; onClose: () => vo
             Cancel
           </Button>
           <Button type="submit" loading={updateRoles.isPending}>
-            Save roles
+            Save Roles
           </Button>
         </Group>
       </Stack>
@@ -85,14 +85,14 @@ export function EditRolesModal({
 }) {
   const details = useUser(user?.id ?? null);
   return (
-    <Modal opened={user !== null} onClose={onClose} title={user ? `Edit roles: ${user.name}` : 'Edit roles'} centered>
+    <Modal opened={user !== null} onClose={onClose} title={user ? `Edit Roles: ${user.name}` : 'Edit Roles'} centered>
       {details.isError ? (
         <FormErrorAlert message={describeFailure(details.error)} />
       ) : details.data && details.data.id === user?.id && !details.isFetching ? (
         <EditRolesForm key={details.dataUpdatedAt} user={details.data} onClose={onClose} />
       ) : (
         <Group justify="center" p="lg">
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="progressbar" aria-label="Loading" />
         </Group>
       )}
     </Modal>

@@ -53,14 +53,14 @@ export function ResetPasswordModal({
   };
 
   return (
-    <Modal opened={user !== null} onClose={handleClose} title="Reset password" centered>
+    <Modal opened={user !== null} onClose={handleClose} title="Reset Password" centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             {user ? `Set a new password for ${user.name}. Their sessions end at once.` : null}
           </Text>
           <PasswordField
-            label="Your password"
+            label="Your Password"
             withAsterisk
             autoComplete="current-password"
             data-autofocus
@@ -88,7 +88,7 @@ export function ResetPasswordModal({
               Cancel
             </Button>
             <Button type="submit" loading={resetPassword.isPending}>
-              Reset password
+              Reset Password
             </Button>
           </Group>
         </Stack>

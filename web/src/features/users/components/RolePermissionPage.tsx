@@ -50,7 +50,7 @@ function AssignRoles() {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="assign-roles-heading">
       <Title order={2} fz="lg" id="assign-roles-heading">
-        Assign roles
+        Assign Roles
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         Pick a user to change their roles and chat permissions.
@@ -73,7 +73,7 @@ function AssignRoles() {
           w={360}
         />
         <Button disabled={!chosen} onClick={() => setEditing(chosen)}>
-          Assign roles
+          Assign Roles
         </Button>
       </Group>
       <EditRolesModal user={editing} onClose={() => setEditing(null)} />
@@ -142,13 +142,13 @@ export function RolePermissionPage() {
                           style={flag ? { background: 'var(--mantine-color-gray-0)' } : undefined}
                         >
                           <Table.Td>
-                            <Text size="xs" c={flag ? 'gray.5' : 'dimmed'} ff="monospace">
+                            <Text size="xs" c="dimmed" ff="monospace">
                               {module}
                             </Text>
                           </Table.Td>
                           <Table.Td>
                             <Stack gap={0}>
-                              <Text size="sm" c={flag ? 'gray.5' : undefined}>
+                              <Text size="sm" c={flag ? 'dimmed' : undefined}>
                                 {label}
                               </Text>
                               {flag ? (

@@ -53,9 +53,9 @@ describe('UsersPage', () => {
       }),
     });
     renderWithRouter(<UsersPage currentUserId={ME} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add User' }));
     expect(within(dialog).getByText('Select at least one role')).toBeInTheDocument();
     expect(api.calls('POST /api/users')).toHaveLength(0);
 
@@ -63,7 +63,7 @@ describe('UsersPage', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Email/), 'bob@example.com');
     await userEvent.type(within(dialog).getByLabelText(/^Password/), 'a-long-password');
     await userEvent.click(within(dialog).getByLabelText('Handle Chats'));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add User' }));
     expect(await within(dialog).findByText('This email is already registered')).toBeInTheDocument();
     expect(api.calls('POST /api/users')[0]!.body).toEqual({
       name: 'Bob Twin',
@@ -93,7 +93,7 @@ describe('UsersPage', () => {
     ).toBeInTheDocument();
     expect(within(dialog).getByText('1 open session will be signed out at once')).toBeInTheDocument();
     expect(api.calls(`DELETE /api/users/${BOB}`).map((request) => request.query.get('isValidate'))).toEqual(['true']);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete user' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     await waitFor(() =>
       expect(api.calls(`DELETE /api/users/${BOB}`).map((request) => request.query.get('isValidate'))).toEqual([
         'true',
@@ -106,7 +106,7 @@ describe('UsersPage', () => {
     installFakeApi({ 'GET /api/users': listFor });
     renderWithRouter(<UsersPage currentUserId={ME} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ada Admin' }));
-    for (const name of ['Edit roles', 'Deactivate', 'Delete'])
+    for (const name of ['Edit Roles', 'Deactivate', 'Delete'])
       expect(await screen.findByRole('menuitem', { name })).toBeDisabled();
   });
 });

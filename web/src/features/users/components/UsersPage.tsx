@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   EmptyState,
   Group,
   Menu,
-  Paper,
   SegmentedControl,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { userStates, type UserSummary } from '@parley/contracts/users';
@@ -28,8 +25,9 @@ import { DeleteUserModal } from './DeleteUserModal';
 import { EditRolesModal } from './EditRolesModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { roleLabel } from './role-label';
-import { PagerButtons, hasOtherPages } from '../../../components/PagerButtons';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows';
+import { hasOtherPages } from '../../../components/PagerButtons';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { loadError } from '../../../components/data-table/load-error';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -101,7 +99,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
             People of your enterprise, their roles and whether they may sign in.
           </Text>
         </div>
-        <Button onClick={() => setAdding(true)}>Add user</Button>
+        <Button onClick={() => setAdding(true)}>Add User</Button>
       </Group>
 
       <Group gap="sm">
@@ -129,137 +127,117 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
         />
       </Group>
 
-      {users.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {users.error.message}
-        </Alert>
-      ) : users.isSuccess && rows.length === 0 && from === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <EmptyState
-            title={
-              debouncedSearch
-                ? 'No users match your search'
-                : state === '1'
-                  ? 'No active users'
-                  : 'No deactivated users'
-            }
-            description={debouncedSearch ? 'Try another name or email.' : 'Users appear here once they exist.'}
-          />
-        </Paper>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={800}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Roles</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th w={170}>Created</Table.Th>
-                  <Table.Th w={60}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
-                {users.isPending ? (
-                  <TableSkeletonRows rows={4} columns={6} />
-                ) : (
-                  rows.map((user) => {
-                    const self = user.id === currentUserId;
-                    return (
-                      <Table.Tr key={user.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {user.name}
-                            {self ? (
-                              <Text span c="dimmed" size="xs">
-                                {' '}
-                                (you)
-                              </Text>
-                            ) : null}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{user.emailId}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4}>
-                            {user.roles.map((role) => (
-                              <Badge key={role} variant="outline" size="sm" tt="none">
-                                {roleLabel(role)}
-                              </Badge>
-                            ))}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <StateBadge state={user.state} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {formatDateTime(user.createdAt)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Menu position="bottom-end" withinPortal>
-                            <Menu.Target>
-                              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.name}`}>
-                                <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-                                  <circle cx="5" cy="12" r="2" />
-                                  <circle cx="12" cy="12" r="2" />
-                                  <circle cx="19" cy="12" r="2" />
-                                </svg>
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              <Menu.Item disabled={self} onClick={() => setDialog({ kind: 'roles', user })}>
-                                Edit roles
-                              </Menu.Item>
-                              <Menu.Item onClick={() => setDialog({ kind: 'password', user })}>
-                                Reset password
-                              </Menu.Item>
-                              {user.state === userStates.deactivated ? (
-                                <Menu.Item onClick={() => setDialog({ kind: 'activate', user })}>Activate</Menu.Item>
-                              ) : (
-                                <Menu.Item disabled={self} onClick={() => setDialog({ kind: 'deactivate', user })}>
-                                  Deactivate
-                                </Menu.Item>
-                              )}
-                              <Menu.Divider />
-                              <Menu.Item
-                                color="red"
-                                disabled={self}
-                                onClick={() => setDialog({ kind: 'delete', user })}
-                              >
-                                Delete
-                              </Menu.Item>
-                            </Menu.Dropdown>
-                          </Menu>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {users.isSuccess && hasOtherPages(from, users.data.more) ? (
-            <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-              <Text size="sm" c="dimmed">
-                {rows.length === 0 ? 'No more users' : `Users ${from + 1}–${from + rows.length}`}
-              </Text>
-              <PagerButtons
-                from={from}
-                pageSize={USERS_PAGE_SIZE}
-                more={users.data.more}
-                busy={users.isPlaceholderData}
-                onPage={setFrom}
-              />
-            </Group>
-          ) : null}
-        </Paper>
-      )}
+      <DataTable
+        pager={
+          users.isSuccess && hasOtherPages(from, users.data.more)
+            ? {
+                from,
+                pageSize: USERS_PAGE_SIZE,
+                more: users.data.more,
+                busy: users.isPlaceholderData,
+                onPage: setFrom,
+                summary: rows.length === 0 ? 'No more users' : `Users ${from + 1}–${from + rows.length}`,
+              }
+            : undefined
+        }
+        label="Users"
+        minWidth={800}
+        tableProps={{ horizontalSpacing: 'md' }}
+        columns={[
+          { key: 'name', header: 'Name' },
+          { key: 'email', header: 'Email' },
+          { key: 'roles', header: 'Roles' },
+          { key: 'state', header: 'State' },
+          { key: 'created', header: 'Created', w: 170 },
+          { key: 'actions', header: 'Actions', hiddenHeader: true, w: 60 },
+        ]}
+        rows={users.data ? rows : undefined}
+        loading={users.isPending}
+        stale={users.isPlaceholderData}
+        empty={
+          from === 0 ? (
+            <EmptyState
+              title={
+                debouncedSearch
+                  ? 'No users match your search'
+                  : state === '1'
+                    ? 'No active users'
+                    : 'No deactivated users'
+              }
+              description={debouncedSearch ? 'Try another name or email.' : 'Users appear here once they exist.'}
+            />
+          ) : null
+        }
+        error={loadError(users, 'The users could not be loaded')}
+        renderRow={(user) => {
+          const self = user.id === currentUserId;
+          return (
+            <Table.Tr key={user.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {user.name}
+                  {self ? (
+                    <Text span c="dimmed" size="xs">
+                      {' '}
+                      (you)
+                    </Text>
+                  ) : null}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{user.emailId}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {user.roles.map((role) => (
+                    <Badge key={role} variant="outline" size="sm" tt="none">
+                      {roleLabel(role)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <StateBadge state={user.state} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(user.createdAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.name}`}>
+                      <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+                        <circle cx="5" cy="12" r="2" />
+                        <circle cx="12" cy="12" r="2" />
+                        <circle cx="19" cy="12" r="2" />
+                      </svg>
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item disabled={self} onClick={() => setDialog({ kind: 'roles', user })}>
+                      Edit Roles
+                    </Menu.Item>
+                    <Menu.Item onClick={() => setDialog({ kind: 'password', user })}>Reset Password</Menu.Item>
+                    {user.state === userStates.deactivated ? (
+                      <Menu.Item onClick={() => setDialog({ kind: 'activate', user })}>Activate</Menu.Item>
+                    ) : (
+                      <Menu.Item disabled={self} onClick={() => setDialog({ kind: 'deactivate', user })}>
+                        Deactivate
+                      </Menu.Item>
+                    )}
+                    <Menu.Divider />
+                    <Menu.Item color="red" disabled={self} onClick={() => setDialog({ kind: 'delete', user })}>
+                      Delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
 
       <CreateUserModal opened={adding} onClose={() => setAdding(false)} />
       <EditRolesModal user={target('roles')} onClose={close} />

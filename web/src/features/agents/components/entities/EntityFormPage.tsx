@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { entityLimits, entityMessages, type CustomEntity } from '@parley/contracts/agent-entities';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { ApiError } from '../../../../lib/api-client';
+import { useUnsavedChangesGuard } from '../../../../components/UnsavedChangesGuard';
 import { showToast } from '../../../../lib/toast';
 import { useCreateEntity } from '../../api/create-entity';
 import { useEntity } from '../../api/get-entity';
@@ -58,17 +59,17 @@ export function EntityFormPage({ base, entityId }: EntityFormPageProps) {
         </Alert>
         <Group>
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(base)}>
-            Back to entities
+            Back to Entities
           </Button>
           <Button variant="default" onClick={() => void entity.refetch()}>
-            Try again
+            Try Again
           </Button>
         </Group>
       </Stack>
     );
   if (!entity.data)
     return (
-      <Paper withBorder radius="md" p="lg" maw={960} aria-busy="true" aria-label="Loading the entity">
+      <Paper withBorder radius="md" p="lg" maw={960} role="status" aria-busy="true" aria-label="Loading the entity">
         <Skeleton h={24} w={260} mb="lg" />
         <Skeleton h={36} w={420} mb="lg" />
         <Skeleton h={120} />
@@ -143,23 +144,34 @@ function EntityForm({ base, agentId, entity }: { base: string; agentId: string; 
     setPopupRow(null);
   };
 
+  /** Validates and saves; resolves whether it worked (the form and the unsaved-changes dialog). */
+  const submit = async (): Promise<boolean> => {
+    setSubmitted(true);
+    if (!valid || saving) return false;
+    const body = toEntityBody(name, rows);
+    try {
+      if (entity) await update.mutateAsync(body);
+      else await create.mutateAsync(body);
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) setServerErrors(error.fieldErrors);
+      showToast(error instanceof Error ? error.message : String(error), { tone: 'error' });
+      return false;
+    }
+    showToast(entity ? entityMessages.updated : entityMessages.created, { tone: 'success' });
+    return true;
+  };
+  const [initialBody] = useState(() => JSON.stringify(toEntityBody(name, rows)));
+  const leaveGuard = useUnsavedChangesGuard(JSON.stringify(toEntityBody(name, rows)) !== initialBody, {
+    onSave: submit,
+  });
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (!valid || saving) return;
-    const body = toEntityBody(name, rows);
-    const options = {
-      onSuccess: () => {
-        showToast(entity ? entityMessages.updated : entityMessages.created, { tone: 'success' });
-        navigate(base);
-      },
-      onError: (error: Error) => {
-        if (error instanceof ApiError && error.fieldErrors) setServerErrors(error.fieldErrors);
-        showToast(error.message, { tone: 'error' });
-      },
-    };
-    if (entity) update.mutate(body, options);
-    else create.mutate(body, options);
+    void submit().then((saved) => {
+      if (!saved) return;
+      leaveGuard.allowNextNavigation();
+      void navigate(base);
+    });
   };
 
   return (
@@ -177,7 +189,15 @@ function EntityForm({ base, agentId, entity }: { base: string; agentId: string; 
             </Title>
           </Group>
           <Group gap="sm">
-            <Button variant="default" onClick={() => navigate(base)} disabled={saving}>
+            <Button
+              variant="default"
+              onClick={() => {
+                // Cancel is the explicit way to drop the changes: no question.
+                leaveGuard.allowNextNavigation();
+                void navigate(base);
+              }}
+              disabled={saving}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={saving}>
@@ -249,6 +269,7 @@ function EntityForm({ base, agentId, entity }: { base: string; agentId: string; 
             </Text>
           )}
         </Stack>
+        {leaveGuard.dialog}
       </Stack>
 
       <SynonymsPopup
@@ -260,7 +281,7 @@ function EntityForm({ base, agentId, entity }: { base: string; agentId: string; 
       />
       <ConfirmDialog
         opened={deletingRow !== null}
-        title="Delete value"
+        title="Delete Value"
         message={`Delete the value "${rows.find((row) => row.key === deletingRow)?.value || 'without a name'}" and its synonyms or pattern?`}
         confirmLabel="Delete"
         danger

@@ -5,13 +5,12 @@ import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react
 import { useNavigate } from 'react-router';
 import { entityLimits, entityMessages, type EntityListItem } from '@parley/contracts/agent-entities';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
-import { TableSkeletonRows } from '../../../../components/TableSkeletonRows';
+import { DataTable } from '../../../../components/data-table/DataTable';
 import { showToast } from '../../../../lib/toast';
 import { useDeleteEntity } from '../../api/delete-entity';
 import { useEntities } from '../../api/get-entities';
 import { useAgentDetails } from '../agent-details-context';
 import { formatEntityDate } from './entity-dates';
-import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 
 interface EntityListPageProps {
   /** Address of the Entities tab (…/entity-list). */
@@ -43,7 +42,6 @@ export function EntityListPage({ base, type }: EntityListPageProps) {
   const [deleting, setDeleting] = useState<EntityListItem | null>(null);
   const entities = list.data?.entities ?? [];
   const custom = type === 0;
-  const columns = custom ? 4 : 2;
 
   const handleSearch = (value: string) => {
     setSearch(value);
@@ -104,13 +102,7 @@ export function EntityListPage({ base, type }: EntityListPageProps) {
         onChange={(event) => handleSearch(event.currentTarget.value)}
       />
 
-      {list.isError ? (
-        <QueryErrorAlert
-          title="The entities could not be loaded"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : firstPageEmpty && custom && !searchterm ? (
+      {firstPageEmpty && custom && !searchterm ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="xs">
             <ActionIcon
@@ -129,95 +121,91 @@ export function EntityListPage({ base, type }: EntityListPageProps) {
           </Stack>
         </Paper>
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={custom ? 760 : 520}>
-            <Table
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              highlightOnHover
-              aria-label={custom ? 'Custom entities' : 'System entities'}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={custom ? 200 : 180}>Entity name</Table.Th>
-                  {custom ? (
-                    <>
-                      <Table.Th>Values</Table.Th>
-                      <Table.Th w={190}>Last Updated</Table.Th>
-                      <Table.Th w={110}>Settings</Table.Th>
-                    </>
-                  ) : (
-                    <Table.Th>Description</Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.isPending ? (
-                  <TableSkeletonRows rows={4} columns={columns} />
-                ) : firstPageEmpty ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={columns}>
-                      <Text ta="center" c="dimmed" size="sm" py="md">
-                        {entityMessages.noData}
+        <>
+          <DataTable
+            label={custom ? 'Custom entities' : 'System entities'}
+            minWidth={custom ? 760 : 520}
+            tableProps={{ horizontalSpacing: 'md' }}
+            columns={
+              custom
+                ? [
+                    { key: 'name', header: 'Entity name', w: 200 },
+                    { key: 'values', header: 'Values' },
+                    { key: 'updated', header: 'Last Updated', w: 190 },
+                    { key: 'settings', header: 'Settings', w: 110 },
+                  ]
+                : [
+                    { key: 'name', header: 'Entity name', w: 180 },
+                    { key: 'description', header: 'Description' },
+                  ]
+            }
+            rows={list.data ? entities : undefined}
+            loading={list.isPending}
+            stale={list.isPlaceholderData}
+            empty={firstPageEmpty ? entityMessages.noData : null}
+            error={
+              list.isError
+                ? {
+                    title: 'The entities could not be loaded',
+                    message: list.error.message,
+                    onRetry: () => void list.refetch(),
+                  }
+                : null
+            }
+            renderRow={(entity) => (
+              <Table.Tr key={entity.id}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {entity.name}
+                  </Text>
+                </Table.Td>
+                {custom ? (
+                  <>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={2}>
+                        {valuesText(entity)}
                       </Text>
                     </Table.Td>
-                  </Table.Tr>
+                    <Table.Td>
+                      <Text size="sm">{entity.updatedOn ? formatEntityDate(entity.updatedOn) : ''}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label="Edit">
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Edit ${entity.name}`}
+                            onClick={() => navigate(`${base}/${entity.id}`)}
+                          >
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Delete">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${entity.name}`}
+                            onClick={() => setDeleting(entity)}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </>
                 ) : (
-                  entities.map((entity) => (
-                    <Table.Tr key={entity.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {entity.name}
-                        </Text>
-                      </Table.Td>
-                      {custom ? (
-                        <>
-                          <Table.Td>
-                            <Text size="sm" lineClamp={2}>
-                              {valuesText(entity)}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{entity.updatedOn ? formatEntityDate(entity.updatedOn) : ''}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={4} wrap="nowrap">
-                              <Tooltip label="Edit">
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="gray"
-                                  aria-label={`Edit ${entity.name}`}
-                                  onClick={() => navigate(`${base}/${entity.id}`)}
-                                >
-                                  <IconPencil size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label="Delete">
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  aria-label={`Delete ${entity.name}`}
-                                  onClick={() => setDeleting(entity)}
-                                >
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
-                          </Table.Td>
-                        </>
-                      ) : (
-                        <Table.Td>
-                          <Text size="sm">{entity.description}</Text>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))
+                  <Table.Td>
+                    <Text size="sm">{entity.description}</Text>
+                  </Table.Td>
                 )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </Table.Tr>
+            )}
+          />
           {list.isSuccess && !firstPageEmpty ? (
-            <Group justify="flex-end" p="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            // Next stays enabled on the last page and says so (agents.md §2.4), which DataTable's
+            // pager (it disables Next there) does not do.
+            <Group justify="flex-end" gap="xs">
               <Button
                 variant="default"
                 size="xs"
@@ -231,12 +219,12 @@ export function EntityListPage({ base, type }: EntityListPageProps) {
               </Button>
             </Group>
           ) : null}
-        </Paper>
+        </>
       )}
 
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete entity"
+        title="Delete Entity"
         message={`Delete the entity "${deleting?.name ?? ''}"? This cannot be undone.`}
         confirmLabel="Delete"
         danger

@@ -45,13 +45,7 @@ function OptionList({
       </Text>
       <Stack gap={2} aria-label={title} role="group">
         {options.map((option) => (
-          <UnstyledButton
-            key={option.id}
-            onClick={() => onPick(option)}
-            aria-label={`@${option.name}`}
-            p={6}
-            className={classes.entityOption}
-          >
+          <UnstyledButton key={option.id} onClick={() => onPick(option)} p={6} className={classes.entityOption}>
             <Group gap="xs" wrap="nowrap">
               <Text size="sm" ff="monospace" fw={500}>
                 @{option.name}
@@ -93,7 +87,7 @@ export function EntityPicker({ agentId, selection, onPick, onUntag, onClose }: E
       }}
       position="right"
       size="sm"
-      title="Tag an entity"
+      title="Tag an Entity"
     >
       {selection && (
         <Stack gap="md">
@@ -121,14 +115,14 @@ export function EntityPicker({ agentId, selection, onPick, onUntag, onClose }: E
                     “{tag.text}” as <b>{tag.parameter}</b>
                   </Text>
                   <Button size="compact-xs" variant="subtle" color="red" onClick={() => onUntag(index)}>
-                    Remove tag
+                    Remove Tag
                   </Button>
                 </Group>
               ))}
             </Stack>
           )}
           <TextInput
-            label="Search entities"
+            label="Search Entities"
             placeholder="city, number, date…"
             leftSection={<IconSearch size={14} />}
             value={search}
@@ -137,7 +131,7 @@ export function EntityPicker({ agentId, selection, onPick, onUntag, onClose }: E
           />
           {options.isPending ? (
             <Group justify="center" py="md">
-              <Loader size="sm" aria-label="Loading entities" />
+              <Loader size="sm" role="progressbar" aria-label="Loading entities" />
             </Group>
           ) : options.isError ? (
             <Alert color="red" variant="light" role="alert">
@@ -152,7 +146,7 @@ export function EntityPicker({ agentId, selection, onPick, onUntag, onClose }: E
                   </Alert>
                 )}
                 <OptionList
-                  title="Custom entities"
+                  title="Custom Entities"
                   options={filtered.filter((option) => option.kind === 'custom')}
                   onPick={(option) => {
                     setSearch('');
@@ -160,7 +154,7 @@ export function EntityPicker({ agentId, selection, onPick, onUntag, onClose }: E
                   }}
                 />
                 <OptionList
-                  title="System entities"
+                  title="System Entities"
                   options={filtered.filter((option) => option.kind === 'system')}
                   onPick={(option) => {
                     setSearch('');

@@ -89,7 +89,7 @@ export function GeneratePhrasesModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Auto generate training phrases"
+      title="Auto Generate Training Phrases"
       size="lg"
       centered
       closeButtonProps={{ 'aria-label': 'Close auto generate' }}
@@ -113,7 +113,7 @@ export function GeneratePhrasesModal({
         <Group justify="space-between" align="flex-end">
           <Stack gap={4}>
             <Text size="sm" fw={500} id="generate-count-label">
-              How many phrases
+              How Many Phrases
             </Text>
             <SegmentedControl
               aria-labelledby="generate-count-label"
@@ -135,7 +135,7 @@ export function GeneratePhrasesModal({
             onClick={() => run(count)}
             disabled={generate.isPending}
           >
-            Generate again
+            Generate Again
           </Button>
         </Group>
 
@@ -154,7 +154,7 @@ export function GeneratePhrasesModal({
           <Stack gap="xs">
             <Group justify="space-between">
               <Checkbox
-                label={`Select all (${candidates.length})`}
+                label={`Select All (${candidates.length})`}
                 checked={allPicked}
                 indeterminate={somePicked && !allPicked}
                 disabled={candidates.length === 0}
@@ -202,7 +202,7 @@ export function GeneratePhrasesModal({
               Cancel
             </Button>
             <Button onClick={handleAdd} disabled={picked.size === 0}>
-              Add selected
+              Add Selected
             </Button>
           </Group>
         </Group>

@@ -8,6 +8,7 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Switch,
   Tabs,
   Text,
   TextInput,
@@ -18,6 +19,7 @@ import { IconArrowBackUp, IconArrowLeft } from '@tabler/icons-react';
 import { intentLimits, intentMessages, type IntentDetails } from '@parley/contracts/agent-stories';
 import { ApiError } from '../../../../lib/api-client';
 import { showToast } from '../../../../lib/toast';
+import { useUnsavedChangesGuard } from '../../../../components/UnsavedChangesGuard';
 import { useCreateIntent } from '../../api/create-intent';
 import { useEntityOptions } from '../../api/get-entity-options';
 import { useUpdateIntent } from '../../api/update-intent';
@@ -48,11 +50,12 @@ function saveErrorText(error: unknown): string {
 
 /**
  * The middle card (name, Create/Save, Back, Discard, Training phrases and Response tabs) and the
- * right card (Entities) for one intent. The unsaved flag is mirrored into the agent details
- * layout, which blocks its Back while it is set; the browser warns before unloading too.
+ * right card (Entities) for one intent. While it holds unsaved changes, every way out (side menu,
+ * tabs, Back, another intent, the browser's Back) asks Save / Discard / Stay, and the browser warns
+ * before unloading.
  */
 export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCreated }: IntentEditorProps) {
-  const { setUnsaved } = useAgentDetails();
+  const { setUnsaved, registerLeaveGuard } = useAgentDetails();
   const { draft, unsaved, update, discard } = useIntentDraft(stored);
   const create = useCreateIntent(agentId);
   const save = useUpdateIntent(agentId);
@@ -65,55 +68,49 @@ export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCr
     setUnsaved(unsaved);
   }, [unsaved, setUnsaved]);
   useEffect(() => () => setUnsaved(false), [setUnsaved]);
-  useEffect(() => {
-    if (!unsaved) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [unsaved]);
 
   const entityNames = useMemo(
     () => new Map((entityOptions.data?.options ?? []).map((option) => [option.id, option.name])),
     [entityOptions.data],
   );
 
-  const handleSave = () => {
+  /** Saves (or creates) the intent; resolves whether it worked, for the unsaved-changes dialog. */
+  const saveDraft = async (): Promise<boolean> => {
     const problem = validateDraft(draft);
     if (problem) {
       if (problem === intentMessages.nameEmpty) setNameError(problem);
       showToast(problem, { tone: 'error' });
-      return;
+      return false;
     }
     const body = toIntentBody(draft);
-    if (stored)
-      save.mutate(
-        { storyId, intentId: stored.id, body },
-        {
-          onSuccess: () => showToast(intentMessages.intentSaved, { tone: 'success' }),
-          onError: (error) => showToast(saveErrorText(error), { tone: 'error' }),
-        },
-      );
-    else
-      create.mutate(
-        { storyId, body },
-        {
-          onSuccess: (intent) => {
-            showToast(intentMessages.intentCreated, { tone: 'success' });
-            setUnsaved(false);
-            onCreated(intent);
-          },
-          onError: (error) => showToast(saveErrorText(error), { tone: 'error' }),
-        },
-      );
+    try {
+      if (stored) {
+        await save.mutateAsync({ storyId, intentId: stored.id, body });
+        showToast(intentMessages.intentSaved, { tone: 'success' });
+      } else {
+        const intent = await create.mutateAsync({ storyId, body });
+        showToast(intentMessages.intentCreated, { tone: 'success' });
+        setUnsaved(false);
+        onCreated(intent);
+      }
+      return true;
+    } catch (error) {
+      showToast(saveErrorText(error), { tone: 'error' });
+      return false;
+    }
   };
+  const handleSave = () => void saveDraft();
 
   const handleDiscard = () => {
     discard();
     setNameError(null);
   };
+  const leaveGuard = useUnsavedChangesGuard(unsaved, { onSave: saveDraft, onDiscard: handleDiscard });
+  const { confirmLeave } = leaveGuard;
+  useEffect(() => {
+    registerLeaveGuard(confirmLeave);
+    return () => registerLeaveGuard(null);
+  }, [confirmLeave, registerLeaveGuard]);
 
   const pickingPhrase = picking ? draft.phrases[picking.index] : undefined;
   const overlapping =
@@ -123,7 +120,7 @@ export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCr
 
   return (
     <>
-      <Grid.Col span={{ base: 24, md: 14, xl: 8 }}>
+      <Grid.Col span={{ base: 24, md: 14, lg: 17, xl: 8 }}>
         <Paper withBorder radius="md" p="md" className={classes.card} component="section" aria-label="Intent editor">
           <Stack gap="sm">
             <Group justify="space-between" wrap="nowrap">
@@ -135,7 +132,7 @@ export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCr
                 </Tooltip>
                 <div style={{ minWidth: 0 }}>
                   <Title order={2} fz="md" lineClamp={1}>
-                    {stored ? stored.name : 'New intent'}
+                    {stored ? stored.name : 'New Intent'}
                   </Title>
                   <Text size="xs" c="dimmed" lineClamp={1}>
                     in {storyName}
@@ -165,7 +162,7 @@ export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCr
               </Group>
             </Group>
             <TextInput
-              label="Intent name"
+              label="Intent Name"
               placeholder="e.g. book_flight"
               value={draft.name}
               maxLength={intentLimits.nameMax}
@@ -184,7 +181,7 @@ export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCr
             />
             <Tabs defaultValue="phrases" keepMounted={false}>
               <Tabs.List>
-                <Tabs.Tab value="phrases">Training phrases</Tabs.Tab>
+                <Tabs.Tab value="phrases">Training Phrases</Tabs.Tab>
                 <Tabs.Tab value="response">Response</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="phrases" pt="sm">
@@ -196,10 +193,21 @@ export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCr
                 />
               </Tabs.Panel>
               <Tabs.Panel value="response" pt="sm">
-                <ResponseEditor
-                  value={draft.response}
-                  onChange={(response) => update((value) => ({ ...value, response }))}
-                />
+                <Stack gap="md">
+                  <ResponseEditor
+                    value={draft.response}
+                    onChange={(response) => update((value) => ({ ...value, response }))}
+                  />
+                  <Switch
+                    label="Hand the Customer to a Person"
+                    description="On a channel, the bot sends this response, then passes the chat to the department set in Chat Config."
+                    checked={draft.handoff}
+                    onChange={(event) => {
+                      const handoff = event.currentTarget.checked;
+                      update((value) => ({ ...value, handoff }));
+                    }}
+                  />
+                </Stack>
               </Tabs.Panel>
             </Tabs>
           </Stack>
@@ -246,6 +254,7 @@ export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCr
           window.getSelection()?.removeAllRanges();
         }}
       />
+      {leaveGuard.dialog}
     </>
   );
 }
@@ -254,8 +263,16 @@ export function IntentEditor({ agentId, storyId, storyName, stored, onBack, onCr
 export function IntentEditorSkeleton() {
   return (
     <>
-      <Grid.Col span={{ base: 24, md: 14, xl: 8 }}>
-        <Paper withBorder radius="md" p="md" className={classes.card} aria-busy="true" aria-label="Loading intent">
+      <Grid.Col span={{ base: 24, md: 14, lg: 17, xl: 8 }}>
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          className={classes.card}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading intent"
+        >
           <Stack gap="sm">
             <Skeleton height={28} width="50%" />
             <Skeleton height={36} />

@@ -12,6 +12,7 @@ import {
   Title,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -91,10 +92,10 @@ export function IntentList({
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
       <Button size="xs" variant="light" fullWidth leftSection={<IconPlus size={14} />} onClick={onCreate}>
-        Create intent
+        Create Intent
       </Button>
       {list.isPending ? (
-        <Stack gap={6} aria-busy="true" aria-label="Loading intents">
+        <Stack gap={6} role="status" aria-busy="true" aria-label="Loading intents">
           {Array.from({ length: 5 }, (_item, index) => (
             <Skeleton key={index} height={28} />
           ))}
@@ -105,7 +106,7 @@ export function IntentList({
             {list.error.message}
           </Text>
           <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            Try again
+            Try Again
           </Button>
         </Stack>
       ) : intents.length === 0 ? (
@@ -123,16 +124,14 @@ export function IntentList({
               className={classes.intentRow}
               data-active={intent.id === selectedIntentId || undefined}
             >
-              <UnstyledButton
-                className={classes.rowButton}
-                onClick={() => onSelect(intent)}
-                aria-label={`Open intent ${intent.name}`}
-              >
+              <UnstyledButton className={classes.rowButton} onClick={() => onSelect(intent)}>
+                <VisuallyHidden>Open intent </VisuallyHidden>
                 <Text size="sm" truncate>
                   {intent.name}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {intent.phraseCount} training phrase{intent.phraseCount === 1 ? '' : 's'}
+                  {intent.handoff ? ' · hands over to a person' : ''}
                 </Text>
               </UnstyledButton>
               <Tooltip label="Delete intent">
@@ -162,11 +161,8 @@ export function IntentList({
           </Text>
           {story.childStories.map((child) => (
             <Group key={child.id} gap={2} wrap="nowrap" className={classes.intentRow}>
-              <UnstyledButton
-                className={classes.rowButton}
-                onClick={() => onOpenStory(child)}
-                aria-label={`Open story ${child.name}`}
-              >
+              <UnstyledButton className={classes.rowButton} onClick={() => onOpenStory(child)}>
+                <VisuallyHidden>Open story </VisuallyHidden>
                 <Group gap="xs" wrap="nowrap" justify="space-between">
                   <Text size="sm" truncate>
                     {child.name}
@@ -182,7 +178,7 @@ export function IntentList({
       )}
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete intent"
+        title="Delete Intent"
         message={`Delete the intent "${deleting?.name ?? ''}" with its training phrases, response and entities? This cannot be undone.`}
         confirmLabel="Delete"
         danger

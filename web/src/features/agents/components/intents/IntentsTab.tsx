@@ -28,11 +28,10 @@ type Editing = { kind: 'none' } | { kind: 'new'; serial: number } | { kind: 'int
 /**
  * The intents screen (agents.md §2.3, §4): stories and their intents at the left, the intent editor
  * in the middle, its entity parameters at the right. While the editor has unsaved changes, leaving
- * the intent (another intent, another story, back to stories) is refused with
- * 'Please Save or Discard the changes'.
+ * the intent (another intent, another story, back to stories) asks Save / Discard / Stay.
  */
 export default function IntentsTab() {
-  const { agent, unsaved } = useAgentDetails();
+  const { agent, confirmLeave } = useAgentDetails();
   const stories = useStories(agent.id);
   const [storyId, setStoryId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
@@ -40,14 +39,8 @@ export default function IntentsTab() {
   const intentId = editing.kind === 'intent' ? editing.intentId : null;
   const intent = useIntent(agent.id, story ? story.id : null, intentId);
 
-  /** Runs `leave` unless the editor holds unsaved changes. */
-  const guard = (leave: () => void) => {
-    if (unsaved) {
-      showToast(intentMessages.saveOrDiscard, { tone: 'error', id: 'intent-unsaved' });
-      return;
-    }
-    leave();
-  };
+  /** Runs `leave`, asking Save / Discard / Stay first when the editor holds unsaved changes. */
+  const guard = confirmLeave;
 
   const handleCreate = () =>
     guard(() => {
@@ -68,7 +61,7 @@ export default function IntentsTab() {
     if (!story || editing.kind === 'none')
       return (
         <>
-          <Grid.Col span={{ base: 24, md: 14, xl: 19 }}>
+          <Grid.Col span={{ base: 24, md: 14, lg: 17, xl: 19 }}>
             <Paper withBorder radius="md" p="xl" className={classes.card}>
               <Stack align="center" justify="center" gap="sm" style={{ flex: 1 }}>
                 <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
@@ -83,7 +76,7 @@ export default function IntentsTab() {
                     : 'Stories group intents. Open a story on the left to see its intents, or add a story first.'}
                 </Text>
                 <Button variant="light" onClick={handleCreate}>
-                  Create intent
+                  Create Intent
                 </Button>
               </Stack>
             </Paper>
@@ -105,7 +98,7 @@ export default function IntentsTab() {
     if (intent.isPending) return <IntentEditorSkeleton />;
     if (intent.isError)
       return (
-        <Grid.Col span={{ base: 24, md: 14, xl: 19 }}>
+        <Grid.Col span={{ base: 24, md: 14, lg: 17, xl: 19 }}>
           <QueryErrorAlert
             title="The intent could not be loaded"
             message={intent.error.message}
@@ -131,9 +124,9 @@ export default function IntentsTab() {
       columns={24}
       gap="md"
       type="container"
-      breakpoints={{ xs: '400px', sm: '560px', md: '720px', lg: '900px', xl: '1040px' }}
+      breakpoints={{ xs: '400px', sm: '560px', md: '720px', lg: '900px', xl: '1360px' }}
     >
-      <Grid.Col span={{ base: 24, md: 10, xl: 5 }}>
+      <Grid.Col span={{ base: 24, md: 10, lg: 7, xl: 5 }}>
         <Paper
           withBorder
           radius="md"

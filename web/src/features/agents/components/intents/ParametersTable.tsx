@@ -23,6 +23,9 @@ function PromptsCell({
   onRemove: (index: number) => void;
 }) {
   const [text, setText] = useState('');
+  // 'prompt cannot be empty' waits until the field was left once (Save reports it too): a parameter
+  // just tagged must not greet the user with an error before they could type its prompt.
+  const [touched, setTouched] = useState(false);
   const handleAdd = () => {
     const added = splitPrompts(text);
     if (added.length === 0) return;
@@ -56,9 +59,12 @@ function PromptsCell({
         aria-label={`Add prompt for ${parameter.name}`}
         placeholder="Add a prompt, Enter"
         value={text}
-        error={parameter.prompts.length === 0 ? intentMessages.promptEmpty : undefined}
+        error={touched && parameter.prompts.length === 0 ? intentMessages.promptEmpty : undefined}
         onChange={(event) => setText(event.currentTarget.value)}
-        onBlur={handleAdd}
+        onBlur={() => {
+          setTouched(true);
+          handleAdd();
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();
@@ -87,15 +93,15 @@ export function ParametersTable({ draft, onChange, entityNames }: ParametersTabl
 
   return (
     <>
-      <Table.ScrollContainer minWidth={580}>
+      <Table.ScrollContainer minWidth={700}>
         <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Entities" style={{ tableLayout: 'fixed' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={84}>Required</Table.Th>
-              <Table.Th w={104}>Parameter name</Table.Th>
-              <Table.Th w={72}>Entity</Table.Th>
+              <Table.Th w={150}>Parameter name</Table.Th>
+              <Table.Th w={110}>Entity</Table.Th>
               <Table.Th>Prompts</Table.Th>
-              <Table.Th w={80}>Value</Table.Th>
+              <Table.Th w={120}>Value</Table.Th>
               <Table.Th w={68}>Option</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -106,9 +112,10 @@ export function ParametersTable({ draft, onChange, entityNames }: ParametersTabl
                   <Checkbox
                     aria-label={`Required ${parameter.name}`}
                     checked={parameter.required}
-                    onChange={(event) =>
-                      onChange((value) => updateParameter(value, index, { required: event.currentTarget.checked }))
-                    }
+                    onChange={(event) => {
+                      const required = event.currentTarget.checked;
+                      onChange((value) => updateParameter(value, index, { required }));
+                    }}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -170,7 +177,7 @@ export function ParametersTable({ draft, onChange, entityNames }: ParametersTabl
       </Table.ScrollContainer>
       <ConfirmDialog
         opened={deleting !== null}
-        title="Remove entity"
+        title="Remove Entity"
         message={`Remove the parameter "${deleting ?? ''}"? Its tags are removed from the training phrases too.`}
         confirmLabel="Remove"
         danger
@@ -183,7 +190,7 @@ export function ParametersTable({ draft, onChange, entityNames }: ParametersTabl
       />
       <ConfirmDialog
         opened={removingPrompt !== null}
-        title="Delete prompt"
+        title="Delete Prompt"
         message={`Delete the prompt "${
           removingPrompt ? (draft.parameters[removingPrompt.parameter]?.prompts[removingPrompt.prompt] ?? '') : ''
         }"?`}

@@ -13,6 +13,7 @@ import {
   Title,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconChevronDown,
@@ -171,7 +172,7 @@ export function StoriesPanel({
         {renaming === story.id ? (
           <Box pl={depth * 16 + 24} py={4}>
             <NameInput
-              label="Story name"
+              label="Story Name"
               initial={story.name}
               pending={rename.isPending}
               onSubmit={(name) => handleRename(story, name)}
@@ -207,11 +208,8 @@ export function StoriesPanel({
             ) : (
               <Box w={22} style={{ flex: 'none' }} />
             )}
-            <UnstyledButton
-              className={classes.rowButton}
-              onClick={() => onSelect(story)}
-              aria-label={`Open story ${story.name}`}
-            >
+            <UnstyledButton className={classes.rowButton} onClick={() => onSelect(story)}>
+              <VisuallyHidden>Open story </VisuallyHidden>
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 <Text size="sm" truncate>
                   {story.name}
@@ -231,7 +229,7 @@ export function StoriesPanel({
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item leftSection={<IconSubtask size={14} />} onClick={() => setAdding({ parentId: story.id })}>
-                  Add sub-story
+                  Add Sub-story
                 </Menu.Item>
                 <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setRenaming(story.id)}>
                   Rename
@@ -246,7 +244,7 @@ export function StoriesPanel({
         {adding?.parentId === story.id && (
           <Box pl={(depth + 1) * 16 + 24} py={4}>
             <NameInput
-              label="Sub-story name"
+              label="Sub-story Name"
               pending={create.isPending}
               onSubmit={(name) => handleCreate(name, story.id)}
               onCancel={() => setAdding(null)}
@@ -277,7 +275,7 @@ export function StoriesPanel({
           leftSection={<IconPlus size={14} />}
           onClick={() => setAdding({ parentId: null })}
         >
-          Add story
+          Add Story
         </Button>
       </Group>
       <TextInput
@@ -290,14 +288,14 @@ export function StoriesPanel({
       />
       {adding?.parentId === null && (
         <NameInput
-          label="New story name"
+          label="New Story Name"
           pending={create.isPending}
           onSubmit={(name) => handleCreate(name, null)}
           onCancel={() => setAdding(null)}
         />
       )}
       {loading ? (
-        <Stack gap={6} aria-busy="true" aria-label="Loading stories">
+        <Stack gap={6} role="status" aria-busy="true" aria-label="Loading stories">
           {Array.from({ length: 5 }, (_item, index) => (
             <Skeleton key={index} height={24} />
           ))}
@@ -308,7 +306,7 @@ export function StoriesPanel({
             {error}
           </Text>
           <Button size="xs" variant="light" onClick={onRetry}>
-            Try again
+            Try Again
           </Button>
         </Stack>
       ) : (stories ?? []).length === 0 ? (
@@ -326,7 +324,7 @@ export function StoriesPanel({
       )}
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete story"
+        title="Delete Story"
         message={
           deleting
             ? `Delete the story "${deleting.name}"?${storyTotal > 0 ? ` Its ${storyTotal} ${storyTotal === 1 ? 'sub-story goes' : 'sub-stories go'} with it.` : ''} ${

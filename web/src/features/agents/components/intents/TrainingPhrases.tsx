@@ -142,7 +142,7 @@ export function TrainingPhrases({ draft, onChange, onSelectText, intentName = nu
   return (
     <Stack gap="sm">
       <TextInput
-        label="Add training phrase"
+        label="Add Training Phrase"
         placeholder="What might a customer say?"
         description="Press Ctrl+Enter to add. Select words in a phrase to tag an entity."
         value={text}
@@ -180,7 +180,7 @@ export function TrainingPhrases({ draft, onChange, onSelectText, intentName = nu
             }
           />
           <Text size="sm" fw={500}>
-            Training phrases
+            Training Phrases
           </Text>
           <Badge variant="light" color="gray">
             {draft.phrases.length}
@@ -194,7 +194,7 @@ export function TrainingPhrases({ draft, onChange, onSelectText, intentName = nu
             leftSection={<IconSparkles size={14} />}
             onClick={handleAutoGenerate}
           >
-            Auto generate{selected.length > 0 ? ` (${selected.length})` : ''}
+            Auto Generate{selected.length > 0 ? ` (${selected.length})` : ''}
           </Button>
         </Tooltip>
       </Group>
@@ -301,7 +301,7 @@ export function TrainingPhrases({ draft, onChange, onSelectText, intentName = nu
       />
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete training phrase"
+        title="Delete Training Phrase"
         message={`Delete "${deleting !== null ? (draft.phrases[deleting]?.utterance ?? '') : ''}"? The change is kept when you save the intent.`}
         confirmLabel="Delete"
         danger

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   addPhrase,
+  draftFromIntent,
   editPhrase,
   emptyDraft,
   parameterNameFor,
   refitRefs,
   removeParameter,
   tagEntity,
+  toIntentBody,
   updateParameter,
   validateDraft,
   type IntentDraft,
@@ -24,6 +26,26 @@ function withPhrases(...phrases: string[]): IntentDraft {
 }
 
 describe('intent draft', () => {
+  it('keeps the handoff mark from the stored intent to the saved body', () => {
+    const stored = {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'human_help',
+      agentId: '00000000-0000-4000-8000-000000000002',
+      storyId: '00000000-0000-4000-8000-000000000003',
+      utterances: [],
+      responses: [{ response: 'Passing you to our team.' }],
+      entities: [],
+      handoff: true,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      updatedAt: '2026-11-27T10:00:00.000Z',
+    };
+    const draft = draftFromIntent(stored);
+    expect(draft.handoff).toBe(true);
+    expect(toIntentBody(draft).handoff).toBe(true);
+    expect(toIntentBody({ ...draft, handoff: false }).handoff).toBe(false);
+    expect(emptyDraft.handoff).toBe(false);
+  });
+
   it('adds phrases on top, ignores empty ones and refuses duplicates by phraseKey', () => {
     const draft = withPhrases('Book a flight');
     expect(addPhrase(draft, '   ')).toBeNull();

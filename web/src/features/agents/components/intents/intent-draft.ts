@@ -30,9 +30,11 @@ export interface IntentDraft {
   phrases: DraftPhrase[];
   response: string;
   parameters: DraftParameter[];
+  /** On a channel, the bot answers, then hands the customer to people. */
+  handoff: boolean;
 }
 
-export const emptyDraft: IntentDraft = { name: '', phrases: [], response: '', parameters: [] };
+export const emptyDraft: IntentDraft = { name: '', phrases: [], response: '', parameters: [], handoff: false };
 
 export function draftFromIntent(intent: IntentDetails): IntentDraft {
   return {
@@ -43,6 +45,7 @@ export function draftFromIntent(intent: IntentDetails): IntentDraft {
     })),
     response: intent.responses[0]?.response ?? '',
     parameters: intent.entities.map((parameter) => ({ ...parameter, prompts: [...parameter.prompts] })),
+    handoff: intent.handoff,
   };
 }
 
@@ -221,6 +224,7 @@ export function toIntentBody(draft: IntentDraft): IntentBody {
       value: parameter.value,
       prompts: parameter.prompts,
     })),
+    handoff: draft.handoff,
   };
 }
 

@@ -29,7 +29,15 @@ const agent: AgentDetails = {
 
 function renderTab() {
   return renderWithRouter(
-    <AgentDetailsContext.Provider value={{ agent, unsaved: false, setUnsaved: () => undefined }}>
+    <AgentDetailsContext.Provider
+      value={{
+        agent,
+        unsaved: false,
+        setUnsaved: () => undefined,
+        registerLeaveGuard: () => undefined,
+        confirmLeave: (leave: () => void) => leave(),
+      }}
+    >
       <AgentConfigurationTab />
     </AgentDetailsContext.Provider>,
   );
@@ -63,7 +71,7 @@ describe('AgentConfigurationTab', () => {
     expect(within(modal).getByText('API Key should not be empty')).toBeInTheDocument();
     expect(within(modal).getByText('LLM Type should not be empty')).toBeInTheDocument();
 
-    await user.type(within(modal).getByLabelText('Configuration name', { exact: false }), 'Support OpenAI');
+    await user.type(within(modal).getByLabelText('Configuration Name', { exact: false }), 'Support OpenAI');
     expect(within(modal).queryByText('Configuration name should not be empty')).not.toBeInTheDocument();
     await user.click(within(modal).getByRole('combobox', { name: /LLM Type/ }));
     await user.click(await screen.findByRole('option', { name: 'OpenAI' }));
@@ -82,7 +90,7 @@ describe('AgentConfigurationTab', () => {
     const api = installFakeApi({ 'GET /api/genai/configs': ok([]) });
     const user = userEvent.setup();
     renderTab();
-    const retries = await screen.findByRole('textbox', { name: /Entity extract retries/ });
+    const retries = await screen.findByRole('textbox', { name: /Entity Extract Retries/ });
     await user.clear(retries);
     await user.type(retries, '0');
     await user.click(screen.getByRole('button', { name: 'Update' }));
@@ -90,7 +98,7 @@ describe('AgentConfigurationTab', () => {
     expect(api.calls(`PUT /api/agents/${AGENT}/config`)).toHaveLength(0);
 
     expect(screen.getByRole('textbox', { name: /Threshold/ })).toHaveAttribute('readonly');
-    await user.click(screen.getByRole('combobox', { name: /Model type/ }));
+    await user.click(screen.getByRole('combobox', { name: /Model Type/ }));
     await user.click(await screen.findByRole('option', { name: 'GPT2' }));
     expect(screen.queryByRole('textbox', { name: /Threshold/ })).not.toBeInTheDocument();
   });

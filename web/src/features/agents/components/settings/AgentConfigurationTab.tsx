@@ -15,6 +15,7 @@ import {
 import { ApiError } from '../../../../lib/api-client';
 import { describeFailure } from '../../../../lib/failure-message';
 import { validateWithSchema, type FieldErrors } from '../../../../lib/form-validation';
+import { useUnsavedChangesGuard } from '../../../../components/UnsavedChangesGuard';
 import { showToast } from '../../../../lib/toast';
 import { FormErrorAlert } from '../../../../components/FormErrorAlert';
 import { useUpdateAgentConfig } from '../../api/update-agent-config';
@@ -65,23 +66,32 @@ export default function AgentConfigurationTab() {
   const thresholdReadOnly = values.modelType === 'SVM';
   const configurationRequired = genAiModelTypes.has(values.modelType);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const [baseline, setBaseline] = useState(() => JSON.stringify(toBody(values)));
+  /** Validates and saves; resolves whether it worked (Update and the unsaved-changes dialog). */
+  const saveForm = async (): Promise<boolean> => {
     setFailure(null);
     const found = validateWithSchema(agentConfigBody, toBody(values));
     if (configurationRequired && !values.openaiKey) found.openaiKey = agentMessages.selectConfiguration;
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    update.mutate(agentConfigBody.parse(toBody(values)), {
-      onSuccess: (saved) => {
-        setValues(fromConfig(saved));
-        showToast(agentMessages.configUpdated, { tone: 'success' });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
-        setFailure(describeFailure(error));
-      },
-    });
+    if (Object.keys(found).length > 0) return false;
+    try {
+      const saved = await update.mutateAsync(agentConfigBody.parse(toBody(values)));
+      const next = fromConfig(saved);
+      setValues(next);
+      setBaseline(JSON.stringify(toBody(next)));
+      showToast(agentMessages.configUpdated, { tone: 'success' });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+      setFailure(describeFailure(error));
+      return false;
+    }
+  };
+  const leaveGuard = useUnsavedChangesGuard(JSON.stringify(toBody(values)) !== baseline, { onSave: saveForm });
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void saveForm();
   };
 
   return (
@@ -99,7 +109,7 @@ export default function AgentConfigurationTab() {
           <FormErrorAlert message={failure} />
           <Group grow align="flex-start">
             <Select
-              label="Model type"
+              label="Model Type"
               withAsterisk
               data={[...modelTypes]}
               value={values.modelType}
@@ -119,7 +129,7 @@ export default function AgentConfigurationTab() {
           </Group>
           <Group grow align="flex-start">
             <NumberInput
-              label="Entity extract retries"
+              label="Entity Extract Retries"
               description={`Asks again for a missing value, 1 to ${agentLimits.retriesMax} times`}
               withAsterisk
               allowDecimal={false}
@@ -149,7 +159,7 @@ export default function AgentConfigurationTab() {
             )}
           </Group>
           <Textarea
-            label="Out of scope message"
+            label="Out of Scope Message"
             description="The answer when no intent matches"
             withAsterisk
             autosize
@@ -174,7 +184,15 @@ export default function AgentConfigurationTab() {
             </Text>
           </div>
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={() => navigate(`/bots/${agent.id}/intents`)} disabled={update.isPending}>
+            <Button
+              variant="default"
+              onClick={() => {
+                // Cancel is the explicit way to drop the changes: no question.
+                leaveGuard.allowNextNavigation();
+                void navigate(`/bots/${agent.id}/intents`);
+              }}
+              disabled={update.isPending}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={update.isPending}>
@@ -183,6 +201,7 @@ export default function AgentConfigurationTab() {
           </Group>
         </Stack>
       </form>
+      {leaveGuard.dialog}
     </Paper>
   );
 }

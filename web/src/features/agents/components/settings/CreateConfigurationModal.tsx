@@ -99,7 +99,7 @@ export function CreateConfigurationModal({
         <Stack gap="sm">
           <FormErrorAlert message={failure} />
           <TextInput
-            label="Configuration name"
+            label="Configuration Name"
             placeholder="e.g. Support OpenAI"
             withAsterisk
             data-autofocus

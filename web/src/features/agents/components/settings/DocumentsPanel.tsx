@@ -143,7 +143,7 @@ export function DocumentsPanel({
               loading={upload.isPending}
               onClick={() => handleUpload(chosen)}
             >
-              Upload all
+              Upload All
             </Button>
           )}
         </Group>
@@ -207,7 +207,7 @@ export function DocumentsPanel({
           </Text>
         ) : null}
         <Text size="sm" fw={500} mt="xs">
-          Uploaded documents
+          Uploaded Documents
         </Text>
         {documents.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="md">
@@ -260,7 +260,7 @@ export function DocumentsPanel({
       </Stack>
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete document"
+        title="Delete Document"
         message={`Delete "${deleting?.fileName ?? ''}" from this agent's knowledge base? This cannot be undone.`}
         confirmLabel="Delete"
         danger

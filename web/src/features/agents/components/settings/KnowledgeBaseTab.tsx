@@ -107,7 +107,7 @@ export default function KnowledgeBaseTab() {
         disabled={loading}
       />
       {loading ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading the knowledge base">
+        <SimpleGrid cols={{ base: 1, md: 2 }} role="status" aria-busy="true" aria-label="Loading the knowledge base">
           <Skeleton h={220} radius="md" />
           <Skeleton h={220} radius="md" />
         </SimpleGrid>

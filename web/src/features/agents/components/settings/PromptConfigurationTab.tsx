@@ -16,6 +16,7 @@ import { agentLimits, agentMessages, promptConfigBody, type PromptConfig } from 
 import { ApiError } from '../../../../lib/api-client';
 import { describeFailure } from '../../../../lib/failure-message';
 import { validateWithSchema, type FieldErrors } from '../../../../lib/form-validation';
+import { useUnsavedChangesGuard } from '../../../../components/UnsavedChangesGuard';
 import { showToast } from '../../../../lib/toast';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { useUpdateAgentPrompt } from '../../api/update-agent-prompt';
@@ -61,31 +62,38 @@ export default function PromptConfigurationTab() {
     change({ rows: form.rows.map((row) => (row.key === key ? { ...row, ...patch } : row)) }, ['userData']);
   const removeRow = (key: number) => change({ rows: form.rows.filter((row) => row.key !== key) }, ['userData']);
 
-  const body = () => ({
-    openaiKey: form.openaiKey,
-    prompt: form.prompt,
-    extractData: form.extractData,
-    userData: form.rows.map(({ name, description }) => ({ name, description })),
+  const bodyOf = (of: typeof form) => ({
+    openaiKey: of.openaiKey,
+    prompt: of.prompt,
+    extractData: of.extractData,
+    userData: of.rows.map(({ name, description }) => ({ name, description })),
   });
+  const body = () => bodyOf(form);
+  const [baseline, setBaseline] = useState(() => JSON.stringify(bodyOf(form)));
 
-  const handleUpdate = () => {
+  /** Validates and saves; resolves whether it worked (Update and the unsaved-changes dialog). */
+  const saveForm = async (): Promise<boolean> => {
     const found = validateWithSchema(promptConfigBody, body());
     setErrors(found);
     if (Object.keys(found).length > 0) {
       if (found.userData) showToast(found.userData, { tone: 'error' });
-      return;
+      return false;
     }
-    update.mutate(body(), {
-      onSuccess: (saved) => {
-        setForm(fromPrompt(saved));
-        showToast(agentMessages.configUpdated, { tone: 'success' });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
-        showToast(describeFailure(error), { tone: 'error' });
-      },
-    });
+    try {
+      const saved = await update.mutateAsync(body());
+      const next = fromPrompt(saved);
+      setForm(next);
+      setBaseline(JSON.stringify(bodyOf(next)));
+      showToast(agentMessages.configUpdated, { tone: 'success' });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+      showToast(describeFailure(error), { tone: 'error' });
+      return false;
+    }
   };
+  const handleUpdate = () => void saveForm();
+  const leaveGuard = useUnsavedChangesGuard(JSON.stringify(body()) !== baseline, { onSave: saveForm });
 
   const handleToggle = (extractData: boolean) =>
     change({ extractData, rows: extractData && form.rows.length === 0 ? [newRow()] : form.rows }, ['userData']);
@@ -106,7 +114,7 @@ export default function PromptConfigurationTab() {
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
           <Textarea
-            label="Prompt section"
+            label="Prompt Section"
             description="What the agent is, how it should answer, and what it must not do"
             placeholder="Enter a Prompt Configuration"
             withAsterisk
@@ -131,7 +139,7 @@ export default function PromptConfigurationTab() {
                 disabled={form.rows.length >= agentLimits.variablesMax}
                 onClick={() => change({ rows: [...form.rows, newRow()] }, ['userData'])}
               >
-                Add variable
+                Add Variable
               </Button>
             ) : null}
           </Group>
@@ -208,7 +216,7 @@ export default function PromptConfigurationTab() {
       </Paper>
       <ConfirmDialog
         opened={removing !== null}
-        title="Delete variable"
+        title="Delete Variable"
         message={`Delete the variable "${removing?.name || removing?.description || ''}"? It is removed when you Update.`}
         confirmLabel="Delete"
         danger
@@ -218,6 +226,7 @@ export default function PromptConfigurationTab() {
         }}
         onClose={() => setRemoving(null)}
       />
+      {leaveGuard.dialog}
     </Stack>
   );
 }

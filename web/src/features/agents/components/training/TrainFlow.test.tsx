@@ -35,7 +35,15 @@ function renderHeader() {
       <Route
         path="/bots/:id/*"
         element={
-          <AgentDetailsContext.Provider value={{ agent, unsaved: false, setUnsaved: () => undefined }}>
+          <AgentDetailsContext.Provider
+            value={{
+              agent,
+              unsaved: false,
+              setUnsaved: () => undefined,
+              registerLeaveGuard: () => undefined,
+              confirmLeave: (leave: () => void) => leave(),
+            }}
+          >
             <AgentHeader tryItOpen={false} onToggleTryIt={() => undefined} />
           </AgentDetailsContext.Provider>
         }

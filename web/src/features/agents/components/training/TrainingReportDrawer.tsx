@@ -58,7 +58,7 @@ function Section({ title, icon, children }: { title: string; icon: React.ReactNo
 function ScoreCell({ value }: { value: number | null }) {
   return (
     <Table.Td ta="right">
-      <Text size="sm" fw={500} c={value === null ? 'dimmed' : `${scoreColor(value)}.8`}>
+      <Text size="sm" fw={500} c={value === null ? 'dimmed' : scoreColor(value)}>
         {formatScore(value)}
       </Text>
     </Table.Td>
@@ -111,12 +111,12 @@ function ReportBody({ report }: { report: TrainingReport }) {
       </Text>
       <SimpleGrid cols={3} spacing="sm">
         <Figure
-          label="Cross-validated accuracy"
+          label="Cross-Validated Accuracy"
           value={formatPercent(report.accuracy)}
           hint={report.folds > 1 ? `${report.folds}-fold` : 'Not enough phrases'}
         />
         <Figure label="Intents" value={String(report.intents)} />
-        <Figure label="Training phrases" value={String(report.phrases)} />
+        <Figure label="Training Phrases" value={String(report.phrases)} />
       </SimpleGrid>
 
       {report.warnings.length > 0 ? (
@@ -129,7 +129,7 @@ function ReportBody({ report }: { report: TrainingReport }) {
         </Alert>
       ) : null}
 
-      <Section title="Per intent" icon={<IconChartBar size={16} aria-hidden />}>
+      <Section title="Per Intent" icon={<IconChartBar size={16} aria-hidden />}>
         <Text size="xs" c="dimmed">
           How often each intent is recognised when its phrases are held out (precision: answers for it that were right;
           recall: its phrases that were found). Weakest first.
@@ -143,7 +143,7 @@ function ReportBody({ report }: { report: TrainingReport }) {
         )}
       </Section>
 
-      <Section title="Most confused intents" icon={<IconArrowsExchange size={16} aria-hidden />}>
+      <Section title="Most Confused Intents" icon={<IconArrowsExchange size={16} aria-hidden />}>
         {report.confusedPairs.length === 0 ? (
           <Text size="sm" c="dimmed">
             No intent was taken for another one.
@@ -169,7 +169,7 @@ function ReportBody({ report }: { report: TrainingReport }) {
         )}
       </Section>
 
-      <Section title="Near-duplicate phrases across intents" icon={<IconCopy size={16} aria-hidden />}>
+      <Section title="Near-Duplicate Phrases Across Intents" icon={<IconCopy size={16} aria-hidden />}>
         {report.nearDuplicates.length === 0 ? (
           <Text size="sm" c="dimmed">
             No phrase sits in two intents.
@@ -248,7 +248,7 @@ export function TrainingReportDrawer({ agentId, opened, onClose }: TrainingRepor
   let body: React.ReactNode;
   if (state.isPending)
     body = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading training report">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading training report">
         <Skeleton height={16} width="80%" />
         <SimpleGrid cols={3} spacing="sm">
           <Skeleton height={70} />
@@ -296,7 +296,7 @@ export function TrainingReportDrawer({ agentId, opened, onClose }: TrainingRepor
       onClose={onClose}
       position="right"
       size="lg"
-      title="Training report"
+      title="Training Report"
       closeButtonProps={{ 'aria-label': 'Close training report' }}
     >
       {body}

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_configs" ADD COLUMN "handoff_message" text DEFAULT 'Thank you. A member of our team will be with you shortly.' NOT NULL;

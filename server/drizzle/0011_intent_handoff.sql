@@ -1,0 +1,1 @@
+ALTER TABLE "agent_intents" ADD COLUMN "handoff" boolean DEFAULT false NOT NULL;

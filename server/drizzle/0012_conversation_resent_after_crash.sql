@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_messages" ADD COLUMN "resent_after_crash" boolean DEFAULT false NOT NULL;

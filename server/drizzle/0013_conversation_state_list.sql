@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_state_list_idx" ON "conversations" USING btree ("enterprise_id","state","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);
