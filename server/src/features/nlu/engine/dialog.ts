@@ -132,7 +132,7 @@ function proceed(
 }
 
 function fresh(input: DialogTurnInput): DialogTurn {
-  const { ranking, threshold, text, extractor, dialogs, state } = input;
+  const { ranking, threshold, text, extractor, dialogs, state, context } = input;
   const top = ranking[0];
   if (!top || top.confidence < threshold) {
     return {
@@ -149,14 +149,14 @@ function fresh(input: DialogTurnInput): DialogTurn {
   const dialog = dialogs.get(top.intent) ?? EMPTY_DIALOG(top.intent);
   const filled: Filled = {};
   if (dialog.parameters.length > 0) {
-    const matches = extractor.extract(text, new Set(dialog.parameters.map((parameter) => parameter.entityId)));
+    const matches = extractor.extract(text, new Set(dialog.parameters.map((parameter) => parameter.entityId)), context);
     assign(dialog.parameters, matches, filled, new Set());
   }
   return proceed(input, dialog, filled, { confidence: top.confidence, utterance: top.utterance });
 }
 
 export function dialogTurn(input: DialogTurnInput): DialogTurn {
-  const { state, text, ranking, threshold, dialogs, extractor } = input;
+  const { state, text, ranking, threshold, dialogs, extractor, context } = input;
   const pending = state.pending;
   if (!pending) return fresh(input);
   const dialog = dialogs.get(pending.intent);
@@ -169,14 +169,14 @@ export function dialogTurn(input: DialogTurnInput): DialogTurn {
       ? scoreOf(ranking, pending.intent)
       : { confidence: pending.confidence, utterance: pending.utterance ?? null };
   const filled: Filled = { ...pending.filled };
-  const own = extractor.extract(text, new Set([parameter.entityId]));
+  const own = extractor.extract(text, new Set([parameter.entityId]), context);
   const hit = own.find((candidate) => candidate.entityId === parameter.entityId);
   if (hit) {
     filled[parameter.name] = { value: hit.value, text: hit.text, entityId: hit.entityId };
     const others = dialog.parameters.filter((candidate) => !filled[candidate.name]);
     if (others.length > 0) {
       const rest = extractor
-        .extract(text, new Set(others.map((candidate) => candidate.entityId)))
+        .extract(text, new Set(others.map((candidate) => candidate.entityId)), context)
         .filter((candidate) => candidate.end <= hit.start || candidate.start >= hit.end);
       assign(others, rest, filled, new Set());
     }

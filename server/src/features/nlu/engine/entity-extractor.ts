@@ -1,10 +1,9 @@
-import type { CountryCode } from 'libphonenumber-js/max';
 // The engine runs entity patterns with the very flags the designer validated them with.
 import { ENTITY_PATTERN_FLAGS, checkEntityPattern } from '../../../platform/entity-patterns';
 import { findSystemEntities } from './system-entities';
 import { tokenize, type Token } from './text';
 import { TokenTrie } from './token-trie';
-import type { CustomEntityDef, EntityExtractor, EntityMatch, Language } from './types';
+import type { CustomEntityDef, EntityExtractor, EntityMatch, ExtractContext, Language } from './types';
 
 /** Longer messages are cut before extraction: patterns and number rules then run on bounded input. */
 export const MAX_EXTRACT_LENGTH = 2000;
@@ -108,19 +107,22 @@ export function resolveOverlaps(matches: EntityMatch[]): EntityMatch[] {
  * Custom entities (synonyms through a token trie: case- and accent-insensitive, on word boundaries,
  * longest synonym wins; patterns compiled with ENTITY_PATTERN_FLAGS on the original text) and the
  * system entities (system-entities.ts). Messages are cut at MAX_EXTRACT_LENGTH characters.
+ * Dates and times are read against the call's context (the conversation's instant, timezone and
+ * region), falling back to the extractor's options, then to the clock, UTC and India.
  */
 export function createEntityExtractor(
   custom: CustomEntityDef[],
-  options: { language: Language; defaultRegion?: string; now?: () => Date },
+  options: { language: Language; defaultRegion?: string; now?: () => Date; timeZone?: string },
 ): EntityExtractor {
   const compiled = custom.map(compile);
-  const systemOptions = {
+  const systemOptions = (context: ExtractContext | undefined) => ({
     language: options.language,
-    defaultRegion: (options.defaultRegion ?? 'IN') as CountryCode,
-    now: options.now ?? (() => new Date()),
-  };
+    region: context?.region ?? options.defaultRegion ?? 'IN',
+    now: context?.now ?? options.now?.() ?? new Date(),
+    timeZone: context?.timeZone ?? options.timeZone ?? 'UTC',
+  });
   return {
-    extract(message, only) {
+    extract(message, only, context) {
       const text = message.length > MAX_EXTRACT_LENGTH ? message.slice(0, MAX_EXTRACT_LENGTH) : message;
       const found: EntityMatch[] = [];
       const wanted = compiled.filter((entity) => !only || only.has(entity.id));
@@ -130,7 +132,7 @@ export function createEntityExtractor(
         for (const entity of wanted) found.push(...findCustom(entity, text, tokens, norms));
       }
       const wantsSystem = !only || [...only].some((id) => id.startsWith('sys.'));
-      if (wantsSystem) found.push(...findSystemEntities(text, systemOptions, only));
+      if (wantsSystem) found.push(...findSystemEntities(text, systemOptions(context), only));
       return resolveOverlaps(found);
     },
   };

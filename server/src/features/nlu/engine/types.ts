@@ -76,9 +76,19 @@ export interface EntityMatch {
   end: number;
 }
 
+/** What a message is read against: dates relative to `now`'s day in `timeZone`, numbers in `region`'s order. */
+export interface ExtractContext {
+  /** The conversation's current instant (default: the clock). */
+  now?: Date;
+  /** IANA timezone of the enterprise or the customer (default: the extractor's, else UTC). */
+  timeZone?: string;
+  /** ISO 3166 region: day/month order of dates, phone numbers without a country code (default IN). */
+  region?: string;
+}
+
 export interface EntityExtractor {
   /** Matches in the message, longest first where they overlap; `only` limits to those entity ids. */
-  extract(text: string, only?: ReadonlySet<string>): EntityMatch[];
+  extract(text: string, only?: ReadonlySet<string>, context?: ExtractContext): EntityMatch[];
 }
 
 export interface IntentDialog {
@@ -116,6 +126,8 @@ export interface DialogTurnInput {
   threshold: number;
   dialogs: ReadonlyMap<string, IntentDialog>;
   extractor: EntityExtractor;
+  /** The conversation's instant, timezone and region, for dates and times in the message. */
+  context?: ExtractContext;
   /** entityExtractRetries: attempts at a required parameter before giving up. */
   retries: number;
   outOfScopeMessage: string;
