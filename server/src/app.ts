@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     outbound,
     genAi: integrations,
+    region: config.defaultPhoneRegion,
     trainOnReady: deps.trainOnReady,
   });
   const designer = agentsFeature(app, {

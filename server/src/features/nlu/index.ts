@@ -20,6 +20,8 @@ export interface NluDeps {
   bus: EventBus;
   outbound: OutboundHttp;
   genAi: GenAiCredentialsLookup;
+  /** Region whose day/month order dates are read in (config.defaultPhoneRegion). */
+  region?: string;
   /** Agents to train once the job runner is up (the first start's demo agents). */
   trainOnReady?: { enterpriseId: string; agentIds: readonly string[] };
 }
@@ -32,7 +34,14 @@ export interface NluDeps {
 export function nluFeature(app: FastifyInstance, deps: NluDeps) {
   const repository = createNluRepository(deps.db);
   const models = createModelStore({ repository });
-  const nlu = createNluService({ repository, models, jobs: deps.jobs, outbound: deps.outbound, genAi: deps.genAi });
+  const nlu = createNluService({
+    repository,
+    models,
+    jobs: deps.jobs,
+    outbound: deps.outbound,
+    genAi: deps.genAi,
+    region: deps.region,
+  });
   const runner = createTrainingRunner();
   const handle = createTrainJob({ repository, bus: deps.bus, runner, log: app.log });
   registerNluRoutes(app, { nlu });

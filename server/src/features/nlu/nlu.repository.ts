@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentEntities, agentIntents, agents } from '../../db/schema/agents';
+import { enterprises } from '../../db/schema/platform';
 import {
   agentConversationMessages,
   agentModels,
@@ -52,6 +53,16 @@ export function createNluRepository(db: Db) {
 
   return {
     getAgent,
+
+    /** The enterprise's timezone from its profile (platform settings), or null when none was chosen. */
+    async enterpriseTimeZone(enterpriseId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ settings: enterprises.settings })
+        .from(enterprises)
+        .where(eq(enterprises.id, enterpriseId))
+        .limit(1);
+      return row?.settings.timezone ?? null;
+    },
 
     /**
      * Marks the agent 'training' and queues the job in one transaction (both or neither). Answers

@@ -51,6 +51,17 @@ export function thresholdOf(value: number): number {
   return value > 1 ? value / 100 : value;
 }
 
+/** The IANA timezone when Intl knows it, else null (metadata.timeZone is free text from the client). */
+function knownTimeZone(name: string | undefined): string | null {
+  if (!name) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name;
+  } catch {
+    return null;
+  }
+}
+
 /** Phrases compared for duplicates: normalised words only (case, accents, punctuation, spacing ignored). */
 function phraseKey(text: string): string {
   return words(normalizeText(text)).join(' ');
@@ -63,6 +74,8 @@ export function createNluService(deps: {
   jobs: Jobs;
   outbound: OutboundHttp;
   genAi: GenAiCredentialsLookup;
+  /** Region whose day/month order dates are read in (ISO 3166; PARLEY_DEFAULT_PHONE_REGION, IN by default). */
+  region?: string;
 }) {
   const { repository, models, jobs, outbound, genAi } = deps;
 
@@ -133,6 +146,12 @@ export function createNluService(deps: {
         ranking = await classifyWithGenAi(outbound, credentials, model.intents, text);
       }
 
+      // Dates are read on the customer's calendar day (the channel or Try it sends its timezone),
+      // else the enterprise's, else UTC.
+      const timeZone =
+        knownTimeZone(body.metadata?.timeZone) ??
+        knownTimeZone((await repository.enterpriseTimeZone(enterpriseId)) ?? undefined) ??
+        'UTC';
       const turn = await dialogTurn({
         state,
         text,
@@ -140,6 +159,7 @@ export function createNluService(deps: {
         threshold: thresholdOf(agent.confidenceThreshold),
         dialogs: model.dialogs,
         extractor: model.extractor,
+        context: { now: new Date(), timeZone, region: deps.region ?? 'IN' },
         retries: agent.entityExtractRetries,
         outOfScopeMessage: agent.outOfScopeMessage,
       });
