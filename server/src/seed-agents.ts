@@ -117,7 +117,8 @@ export async function seedDemoAgents(tx: Tx, enterpriseId: string, createdBy: st
           tagged('need a ticket for Bangalore', 'Bangalore', city!.id, 'city'),
           { utterance: 'book me a flight' },
         ],
-        responses: [{ response: 'Great, I will look for flights to **$city**.' }],
+        // The date and time, when given, on a line of their own (empty when not given).
+        responses: [{ response: 'Great, I will look for flights to **$city**.\n\n$date $time' }],
         entities: [
           {
             name: 'city',
@@ -126,6 +127,9 @@ export async function seedDemoAgents(tx: Tx, enterpriseId: string, createdBy: st
             value: '$city',
             prompts: ['Which city would you like to fly to?', 'Where are you flying to?'],
           },
+          // Optional system-entity parameters: "book a flight to Mumbai on 15/2 at 3 o'clock pm".
+          { name: 'date', entityId: 'sys.date', required: false, value: '$date', prompts: ['Which day?'] },
+          { name: 'time', entityId: 'sys.time', required: false, value: '$time', prompts: ['At what time?'] },
         ],
       },
     },
