@@ -162,4 +162,26 @@ describe('dialog', () => {
     });
     expect(result.reply).toBe('Refund of 500 INR started. Thanks!');
   });
+
+  it('leaves no blank line behind when the last line held only empty optional parameters', () => {
+    const dialog: IntentDialog = {
+      name: 'book',
+      responses: ['Your flight is booked.\n\n$date $time'],
+      parameters: [
+        { name: 'date', entityId: 'sys.date', required: false, value: '$date', prompts: [] },
+        { name: 'time', entityId: 'sys.time', required: false, value: '$time', prompts: [] },
+      ],
+    };
+    const result = dialogTurn({
+      state: newConversation(),
+      text: 'book it',
+      ranking: [{ intent: 'book', confidence: 0.9, utterance: null }],
+      threshold: 0.5,
+      dialogs: new Map([['book', dialog]]),
+      extractor,
+      retries: 2,
+      outOfScopeMessage: 'oos',
+    });
+    expect(result.reply).toBe('Your flight is booked.');
+  });
 });

@@ -71,8 +71,11 @@ export function fillResponse(response: string, dialog: IntentDialog, filled: Fil
   });
   if (!replacedEmpty) return out;
   // An empty optional parameter leaves "for  on" or "for ." behind: close the gaps, keep line starts
-  // and markdown's trailing double space.
-  return out.replace(/(\S) {2,}(?=\S)/g, '$1 ').replace(/(\S) +([.,;:!?])/g, '$1$2');
+  // and markdown's trailing double space; a line of empty parameters at the end goes with them.
+  return out
+    .replace(/(\S) {2,}(?=\S)/g, '$1 ')
+    .replace(/(\S) +([.,;:!?])/g, '$1$2')
+    .replace(/\s+$/, '');
 }
 
 function missingRequired(dialog: IntentDialog, filled: Filled) {
