@@ -368,14 +368,22 @@ export function createMessagingService(deps: {
   async function sendSession(
     enterpriseId: string,
     channelId: string,
-    input: { message: SessionMessage; source: 'session' | 'chat'; sourceId?: string },
+    input: {
+      message: SessionMessage;
+      source: 'session' | 'chat';
+      sourceId?: string;
+      lastInbound?: Date | null;
+    },
     extraContent: Record<string, unknown> = {},
   ) {
     const target = await sendable(enterpriseId, channelId);
     const to = recipient(input.message.to);
     // WhatsApp accepts free-form messages only inside the customer's 24-hour window (131047).
     if (target.row.type === 4) {
-      const open = await repository.hasInboundSince(target.row.id, to, new Date(Date.now() - SESSION_WINDOW_MS));
+      const since = new Date(Date.now() - SESSION_WINDOW_MS);
+      const open =
+        (input.lastInbound != null && input.lastInbound > since) ||
+        (await repository.hasInboundSince(target.row.id, to, since));
       if (!open) throw new AppError('CHANNEL_OUTSIDE_WINDOW');
     }
     let message: SessionMessage = { ...input.message, to };

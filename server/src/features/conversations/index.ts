@@ -7,7 +7,7 @@ import type { OutboundHttp } from '../../platform/outbound-http';
 import type { SecretBox } from '../../platform/secrets';
 import { CHAT_WEBHOOK_JOB, createChatWebhooks, type WebhookJob } from './chat-webhook';
 import type { ChannelMessaging } from '../../platform/messaging/channel-messaging';
-import type { EventBus } from '../../platform/realtime/bus';
+import type { EventBus, PublishInput } from '../../platform/realtime/bus';
 import { createChatConfigService } from './chat-config.service';
 import { createConversationsRepository } from './conversations.repository';
 import { registerConversationsRoutes } from './conversations.routes';
@@ -47,49 +47,44 @@ export function conversationsFeature(app: FastifyInstance, deps: ConversationsDe
   const webhooks = createChatWebhooks({ db: deps.db, jobs: deps.jobs, outbound: deps.outbound, secrets: deps.secrets });
   const liveCounts = createLiveCountsPublisher({ db: deps.db, bus: deps.bus });
 
-  /** Publishes a change: the conversation to its department's queue and its watchers, then messages, counts and spec events. */
+  /**
+   * Publishes a change: the conversation to its department's queue and its watchers, then messages,
+   * counts and spec events. Two reads (the summary, the messages) and one insert of every event.
+   */
   async function publishChange(published: Published) {
     const { enterpriseId, conversationId } = published;
-    const summary = await repository.summary(enterpriseId, conversationId, '00000000-0000-0000-0000-000000000000');
+    const [summary, messages] = await Promise.all([
+      repository.summary(enterpriseId, conversationId, '00000000-0000-0000-0000-000000000000'),
+      repository.messagesByIds(published.messageIds),
+    ]);
     if (!summary) return;
     const payload = { conversation: { ...summary, pinned: undefined } };
-    await deps.bus.publish({
-      enterpriseId,
-      topic: conversationTopics.department(summary.departmentId),
-      name: conversationEvents.updated,
-      payload,
-    });
-    await deps.bus.publish({
-      enterpriseId,
-      topic: conversationTopics.conversation(conversationId),
-      name: conversationEvents.updated,
-      payload,
-    });
+    const updated = (topic: string) => ({ enterpriseId, topic, name: conversationEvents.updated, payload });
+    const events: PublishInput[] = [
+      updated(conversationTopics.department(summary.departmentId)),
+      updated(conversationTopics.conversation(conversationId)),
+    ];
     if (published.departmentId !== summary.departmentId && published.departmentChanged)
-      await deps.bus.publish({
-        enterpriseId,
-        topic: conversationTopics.department(published.departmentId),
-        name: conversationEvents.updated,
-        payload,
-      });
-    const { pinned: _pinned, ...shared } = summary;
-    await webhooks
-      .enqueue(enterpriseId, 'conversation.updated', { conversation: shared })
-      .catch((error: unknown) => app.log.error({ err: error }, 'could not queue a conversation webhook'));
-    for (const message of await repository.messagesByIds(published.messageIds)) {
-      await deps.bus.publish({
+      events.push(updated(conversationTopics.department(published.departmentId)));
+    for (const message of messages)
+      events.push({
         enterpriseId,
         topic: conversationTopics.conversation(conversationId),
         name: conversationEvents.message,
         payload: { conversationId, message },
       });
-      await webhooks
-        .enqueue(enterpriseId, 'conversation.message', { conversationId, message })
-        .catch((error: unknown) => app.log.error({ err: error }, 'could not queue a conversation webhook'));
-    }
-    await liveCounts.publish(enterpriseId, published.countsFor);
     for (const event of published.agentEvents)
-      await deps.bus.publish({ enterpriseId, userId: event.userId, name: event.name, payload: event.payload });
+      events.push({ enterpriseId, userId: event.userId, name: event.name, payload: event.payload });
+    await deps.bus.publishMany(events);
+
+    const { pinned: _pinned, ...shared } = summary;
+    const queueWebhook = (event: Parameters<typeof webhooks.enqueue>[1], data: Record<string, unknown>) =>
+      webhooks
+        .enqueue(enterpriseId, event, data)
+        .catch((error: unknown) => app.log.error({ err: error }, 'could not queue a conversation webhook'));
+    await queueWebhook('conversation.updated', { conversation: shared });
+    for (const message of messages) await queueWebhook('conversation.message', { conversationId, message });
+    await liveCounts.publish(enterpriseId, published.countsFor);
   }
 
   const runtime = createConversationRuntime({

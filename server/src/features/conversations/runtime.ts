@@ -90,6 +90,134 @@ export function matchesHandoffKeyword(text: string, keywords: readonly string[])
   });
 }
 
+/** What routing a message reads first: the message, its channel's chat configuration and the open conversation. */
+const ROUTE_READ = `select m.id, m.enterprise_id, m.channel_id, m.customer_number, m.content, m.status_at,
+    ch.department_id as channel_department, e.settings->>'timezone' as timezone,
+    cc.channel_id as config_channel_id, cc.bot_agent_id, cc.department_id as config_department_id, cc.working_hours,
+    cc.out_of_hours_message, cc.inactivity_minutes, cc.missed_message, cc.handoff_message, cc.handoff_keywords,
+    cc.offer_agent_button, cc.handoff_after_misses,
+    oc.id as open_id, oc.handler as open_handler, oc.bot_misses as open_bot_misses, oc.bot_agent_id as open_bot_agent_id
+  from channel_messages m
+  join channels ch on ch.id = m.channel_id
+  join enterprises e on e.id = ch.enterprise_id
+  left join chat_configs cc on cc.channel_id = ch.id
+  left join lateral (select id, handler, bot_misses, bot_agent_id from conversations
+    where channel_id = m.channel_id and customer_number = m.customer_number and state in ${OPEN_STATES} limit 1) oc on true
+  where m.id = $1 and m.direction = 'in' and m.routed_at is null`;
+
+/** A statement's text and values, as rawFor(tx) takes them. */
+type Statement = [text: string, values: unknown[]];
+
+/**
+ * Several writes sent as one statement: each piece becomes a data-modifying CTE (PostgreSQL runs
+ * every one of them, referenced or not) and the first piece's RETURNING rows are the answer. Pieces
+ * must not change the same row twice (one snapshot for all of them).
+ */
+function together(...pieces: Statement[]): Statement {
+  const values: unknown[] = [];
+  const ctes = pieces.map(([text, own], index) => {
+    const offset = values.length;
+    values.push(...own);
+    return `w${index} as (${text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  });
+  return [`with ${ctes.join(', ')} select * from w0`, values];
+}
+
+interface NewMessage {
+  enterpriseId: string;
+  conversationId: string;
+  direction: 'in' | 'out' | 'system';
+  senderKind: 'customer' | 'bot' | 'agent' | 'system';
+  senderUserId?: string | null;
+  kind: string;
+  text: string;
+  content?: Record<string, unknown>;
+  channelMessageId?: string | null;
+  status: string;
+  at?: Date;
+}
+
+const messageInsert = (values: NewMessage): Statement => [
+  `insert into conversation_messages (enterprise_id, conversation_id, direction, sender_kind, sender_user_id, kind, text, content, channel_message_id, status, at)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, greatest(clock_timestamp(),
+     (select max(at) + interval '1 microsecond' from conversation_messages where conversation_id = $2)))) returning id`,
+  [
+    values.enterpriseId,
+    values.conversationId,
+    values.direction,
+    values.senderKind,
+    values.senderUserId ?? null,
+    values.kind,
+    values.text,
+    JSON.stringify(values.content ?? {}),
+    values.channelMessageId ?? null,
+    values.status,
+    values.at ? values.at.toISOString() : null,
+  ],
+];
+
+interface ActionValues {
+  enterpriseId: string;
+  conversationId: string;
+  action: number;
+  actionBy?: string | null;
+  actorKind: 'customer' | 'bot' | 'agent' | 'system';
+  details?: Record<string, unknown>;
+}
+
+const actionInsert = (values: ActionValues): Statement => [
+  `insert into conversation_actions (enterprise_id, conversation_id, action, action_by, actor_kind, details) values ($1, $2, $3, $4, $5, $6)`,
+  [
+    values.enterpriseId,
+    values.conversationId,
+    values.action,
+    values.actionBy ?? null,
+    values.actorKind,
+    JSON.stringify(values.details ?? {}),
+  ],
+];
+
+interface TouchExtra {
+  inbound?: Date;
+  unread?: boolean;
+  agentReply?: boolean;
+  /** The bot's count of messages it did not understand in a row, when it answered. */
+  botMisses?: number;
+}
+
+/**
+ * Counters and the last message after messages were added (the list's preview and order). The
+ * 'system' direction counts a message without making it the preview: system notes and the
+ * automatic notices (handoff, out of hours, missed), so the preview stays what people wrote.
+ */
+const conversationTouch = (
+  conversationId: string,
+  last: { text: string; direction: 'in' | 'out' | 'system' },
+  added: number,
+  extra: TouchExtra,
+): Statement => [
+  `update conversations set message_count = message_count + $2,
+     last_message_text = case when $4 = 'system' then last_message_text else $3 end,
+     last_message_direction = case when $4 = 'system' then last_message_direction else $4 end,
+     last_message_at = case when $4 = 'system' then last_message_at else now() end, updated_at = now(),
+     last_inbound_at = coalesce($5::timestamptz, last_inbound_at),
+     is_jit_required = case when $5::timestamptz is not null then false else is_jit_required end,
+     new_msg_count = new_msg_count + case when $6 then 1 else 0 end,
+     last_agent_reply_at = case when $7 then now() else last_agent_reply_at end,
+     bot_misses = coalesce($8::int, bot_misses)
+   where id = $1`,
+  [
+    conversationId,
+    added,
+    last.text.slice(0, 300),
+    last.direction,
+    extra.inbound ? extra.inbound.toISOString() : null,
+    extra.unread ?? false,
+    extra.agentReply ?? false,
+    extra.botMisses ?? null,
+  ],
+];
+
 interface Published {
   enterpriseId: string;
   conversationId: string;
@@ -130,19 +258,14 @@ export function createConversationRuntime(deps: {
   let stopped = false;
   const stats = { routed: 0, botReplies: 0, resent: 0, possibleDuplicates: 0 };
 
-  async function chatConfigOf(tx: DbOrTx, channelId: string): Promise<EffectiveChatConfig & { timezone: string }> {
-    const { rows } = await rawFor(tx)(
-      `select ch.department_id as channel_department, e.settings->>'timezone' as timezone, cc.*
-       from channels ch join enterprises e on e.id = ch.enterprise_id
-       left join chat_configs cc on cc.channel_id = ch.id where ch.id = $1`,
-      [channelId],
-    );
-    const row = rows[0] ?? {};
+  /** A channel's chat configuration from the columns ROUTE_READ selects (defaults when none was saved). */
+  function chatConfigOf(row: Record<string, unknown>): EffectiveChatConfig & { timezone: string } {
     const timezone = (row.timezone as string | null) || 'Asia/Kolkata';
-    if (!row.channel_id)
+    const channelDepartment = (row.channel_department as string | null) ?? null;
+    if (!row.config_channel_id)
       return {
         botAgentId: null,
-        departmentId: (row.channel_department as string | null) ?? null,
+        departmentId: channelDepartment,
         workingHours: defaultWorkingHours,
         outOfHoursMessage: '',
         inactivityMinutes: 30,
@@ -155,7 +278,7 @@ export function createConversationRuntime(deps: {
       };
     return {
       botAgentId: (row.bot_agent_id as string | null) ?? null,
-      departmentId: (row.department_id as string | null) ?? (row.channel_department as string | null) ?? null,
+      departmentId: (row.config_department_id as string | null) ?? channelDepartment,
       workingHours: row.working_hours as WorkingDay[],
       outOfHoursMessage: row.out_of_hours_message as string,
       inactivityMinutes: Number(row.inactivity_minutes),
@@ -174,40 +297,8 @@ export function createConversationRuntime(deps: {
    * least a microsecond after the thread's last message, as a clock may read the same instant twice
    * (PGlite's does) and the thread orders by time first.
    */
-  async function addMessage(
-    tx: DbOrTx,
-    values: {
-      enterpriseId: string;
-      conversationId: string;
-      direction: 'in' | 'out' | 'system';
-      senderKind: 'customer' | 'bot' | 'agent' | 'system';
-      senderUserId?: string | null;
-      kind: string;
-      text: string;
-      content?: Record<string, unknown>;
-      channelMessageId?: string | null;
-      status: string;
-      at?: Date;
-    },
-  ): Promise<string> {
-    const { rows } = await rawFor(tx)(
-      `insert into conversation_messages (enterprise_id, conversation_id, direction, sender_kind, sender_user_id, kind, text, content, channel_message_id, status, at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, greatest(clock_timestamp(),
-         (select max(at) + interval '1 microsecond' from conversation_messages where conversation_id = $2)))) returning id`,
-      [
-        values.enterpriseId,
-        values.conversationId,
-        values.direction,
-        values.senderKind,
-        values.senderUserId ?? null,
-        values.kind,
-        values.text,
-        JSON.stringify(values.content ?? {}),
-        values.channelMessageId ?? null,
-        values.status,
-        values.at ? values.at.toISOString() : null,
-      ],
-    );
+  async function addMessage(tx: DbOrTx, values: NewMessage): Promise<string> {
+    const { rows } = await rawFor(tx)(...messageInsert(values));
     return rows[0]!.id as string;
   }
 
@@ -251,62 +342,19 @@ export function createConversationRuntime(deps: {
 
   const missedNote = (reason: MissedReason) => `Missed: ${missedReasonLabels[reason]}`;
 
-  async function logAction(
-    tx: DbOrTx,
-    values: {
-      enterpriseId: string;
-      conversationId: string;
-      action: number;
-      actionBy?: string | null;
-      actorKind: 'customer' | 'bot' | 'agent' | 'system';
-      details?: Record<string, unknown>;
-    },
-  ) {
-    await rawFor(tx)(
-      `insert into conversation_actions (enterprise_id, conversation_id, action, action_by, actor_kind, details) values ($1, $2, $3, $4, $5, $6)`,
-      [
-        values.enterpriseId,
-        values.conversationId,
-        values.action,
-        values.actionBy ?? null,
-        values.actorKind,
-        JSON.stringify(values.details ?? {}),
-      ],
-    );
+  async function logAction(tx: DbOrTx, values: ActionValues) {
+    await rawFor(tx)(...actionInsert(values));
   }
 
-  /**
-   * Counters and the last message after messages were added (the list's preview and order). The
-   * 'system' direction counts a message without making it the preview: system notes and the
-   * automatic notices (handoff, out of hours, missed), so the preview stays what people wrote.
-   */
+  /** Counters and the last message after messages were added (see conversationTouch). */
   async function touch(
     tx: DbOrTx,
     conversationId: string,
     last: { text: string; direction: 'in' | 'out' | 'system' },
     added: number,
-    extra: { inbound?: Date; unread?: boolean; agentReply?: boolean } = {},
+    extra: TouchExtra = {},
   ) {
-    await rawFor(tx)(
-      `update conversations set message_count = message_count + $2,
-         last_message_text = case when $4 = 'system' then last_message_text else $3 end,
-         last_message_direction = case when $4 = 'system' then last_message_direction else $4 end,
-         last_message_at = case when $4 = 'system' then last_message_at else now() end, updated_at = now(),
-         last_inbound_at = coalesce($5::timestamptz, last_inbound_at),
-         is_jit_required = case when $5::timestamptz is not null then false else is_jit_required end,
-         new_msg_count = new_msg_count + case when $6 then 1 else 0 end,
-         last_agent_reply_at = case when $7 then now() else last_agent_reply_at end
-       where id = $1`,
-      [
-        conversationId,
-        added,
-        last.text.slice(0, 300),
-        last.direction,
-        extra.inbound ? extra.inbound.toISOString() : null,
-        extra.unread ?? false,
-        extra.agentReply ?? false,
-      ],
-    );
+    await rawFor(tx)(...conversationTouch(conversationId, last, added, extra));
   }
 
   /**
@@ -435,11 +483,8 @@ export function createConversationRuntime(deps: {
 
   /** Routes one stored inbound message into its conversation (idempotent: a routed message is skipped). */
   async function route(channelMessageId: string): Promise<void> {
-    const { rows: found } = await repository.raw(
-      `select id, enterprise_id, channel_id, customer_number, content, status_at from channel_messages
-       where id = $1 and direction = 'in' and routed_at is null`,
-      [channelMessageId],
-    );
+    // The message, its channel's chat configuration and the open conversation: one read.
+    const { rows: found } = await repository.raw(ROUTE_READ, [channelMessageId]);
     const message = found[0];
     if (!message) return;
     const enterpriseId = message.enterprise_id as string;
@@ -457,17 +502,13 @@ export function createConversationRuntime(deps: {
     const stamped = new Date(message.status_at as string).getTime();
     const at = new Date(stamped % 1000 === 0 ? Math.max(stamped, Math.min(Date.now(), stamped + 999)) : stamped);
 
-    const config = await chatConfigOf(db, channelId);
-    const { rows: openRows } = await repository.raw(
-      `select id, handler, bot_misses, bot_agent_id from conversations where channel_id = $1 and customer_number = $2 and state in ${OPEN_STATES}`,
-      [channelId, number],
-    );
-    const open = openRows[0]
+    const config = chatConfigOf(message);
+    const open = message.open_id
       ? {
-          id: openRows[0].id as string,
-          handler: openRows[0].handler as string,
-          botMisses: Number(openRows[0].bot_misses),
-          botAgentId: (openRows[0].bot_agent_id as string | null) ?? null,
+          id: message.open_id as string,
+          handler: message.open_handler as string,
+          botMisses: Number(message.open_bot_misses),
+          botAgentId: (message.open_bot_agent_id as string | null) ?? null,
         }
       : null;
     const conversationId = open?.id ?? crypto.randomUUID();
@@ -520,58 +561,71 @@ export function createConversationRuntime(deps: {
       }
       published.conversationId = conversation.id;
       published.departmentId = conversation.department_id;
-      const inboundId = await addMessage(tx, {
-        enterpriseId,
-        conversationId: conversation.id,
-        direction: 'in',
-        senderKind: 'customer',
-        kind: (content.type as string) ?? 'text',
-        text,
-        content,
-        channelMessageId,
-        status: 'received',
-        at,
-      });
-      published.messageIds.push(inboundId);
-      await run(`update channel_messages set routed_at = now() where id = $1`, [channelMessageId]);
-      await logAction(tx, {
-        enterpriseId,
-        conversationId: conversation.id,
-        action: created ? chatActions.customerStartChat : chatActions.customerReply,
-        actorKind: 'customer',
-      });
       const withPeople = conversation.handler !== 'bot';
-      await touch(tx, conversation.id, { text: text || `[${content.type ?? 'message'}]`, direction: 'in' }, 1, {
-        inbound: at,
-        unread: withPeople,
-      });
+      // The message, its routing mark, the action and the counters: one statement.
+      const { rows: inbound } = await run(
+        ...together(
+          messageInsert({
+            enterpriseId,
+            conversationId: conversation.id,
+            direction: 'in',
+            senderKind: 'customer',
+            kind: (content.type as string) ?? 'text',
+            text,
+            content,
+            channelMessageId,
+            status: 'received',
+            at,
+          }),
+          [`update channel_messages set routed_at = now() where id = $1`, [channelMessageId]],
+          actionInsert({
+            enterpriseId,
+            conversationId: conversation.id,
+            action: created ? chatActions.customerStartChat : chatActions.customerReply,
+            actorKind: 'customer',
+          }),
+          conversationTouch(conversation.id, { text: text || `[${content.type ?? 'message'}]`, direction: 'in' }, 1, {
+            inbound: at,
+            unread: withPeople,
+          }),
+        ),
+      );
+      published.messageIds.push(inbound[0]!.id as string);
       if (withPeople) {
         for (const userId of await participantsOf(tx, conversation.id)) published.countsFor.add(userId);
       }
 
       // The bot's decision stands while the bot still has the conversation (or for the one just opened).
       if (decision && (created || conversation.handler === 'bot')) {
-        for (const reply of decision.replies) {
-          const id = await addMessage(tx, {
-            enterpriseId,
-            conversationId: conversation.id,
-            direction: 'out',
-            senderKind: 'bot',
-            kind: 'text',
-            text: reply.text,
-            content: reply.content,
-            status: 'queued',
-          });
-          published.messageIds.push(id);
-          await logAction(tx, {
-            enterpriseId,
-            conversationId: conversation.id,
-            action: chatActions.botReply,
-            actorKind: 'bot',
-          });
-          await touch(tx, conversation.id, { text: reply.text, direction: 'out' }, 1);
+        for (const [index, reply] of decision.replies.entries()) {
+          const last = index === decision.replies.length - 1;
+          const { rows: replied } = await run(
+            ...together(
+              messageInsert({
+                enterpriseId,
+                conversationId: conversation.id,
+                direction: 'out',
+                senderKind: 'bot',
+                kind: 'text',
+                text: reply.text,
+                content: reply.content,
+                status: 'queued',
+              }),
+              actionInsert({
+                enterpriseId,
+                conversationId: conversation.id,
+                action: chatActions.botReply,
+                actorKind: 'bot',
+              }),
+              conversationTouch(conversation.id, { text: reply.text, direction: 'out' }, 1, {
+                botMisses: last ? decision.misses : undefined,
+              }),
+            ),
+          );
+          published.messageIds.push(replied[0]!.id as string);
         }
-        await run(`update conversations set bot_misses = $2 where id = $1`, [conversation.id, decision.misses]);
+        if (decision.replies.length === 0)
+          await run(`update conversations set bot_misses = $2 where id = $1`, [conversation.id, decision.misses]);
         if (decision.handoff) await queue(tx, conversation, config, decision.handoff, published);
       }
       return true;
@@ -732,29 +786,28 @@ export function createConversationRuntime(deps: {
     sending.add(conversationId);
     try {
       for (;;) {
+        // The next queued reply, marked 'sending', with what sending it needs: one statement.
         const { rows } = await repository.raw(
-          `update conversation_messages set status = 'sending', attempts = attempts + 1, status_at = now()
-           where id = (select id from conversation_messages where conversation_id = $1 and status = 'queued' and direction = 'out'
-                       order by at, id limit 1 for update skip locked)
-           returning id`,
+          `with claimed as (
+             update conversation_messages set status = 'sending', attempts = attempts + 1, status_at = now()
+             where id = (select id from conversation_messages where conversation_id = $1 and status = 'queued' and direction = 'out'
+                         order by at, id limit 1 for update skip locked)
+             returning id, enterprise_id, conversation_id, kind, text, content)
+           select claimed.*, c.channel_id, c.customer_number, c.department_id, c.last_inbound_at
+           from claimed join conversations c on c.id = claimed.conversation_id`,
           [conversationId],
         );
         if (!rows[0]) break;
-        await deliver(rows[0].id as string);
+        await deliver(rows[0]);
       }
     } finally {
       sending.delete(conversationId);
     }
   }
 
-  async function deliver(messageId: string): Promise<void> {
-    const { rows } = await repository.raw(
-      `select m.id, m.enterprise_id, m.conversation_id, m.kind, m.text, m.content, c.channel_id, c.customer_number, c.department_id
-       from conversation_messages m join conversations c on c.id = m.conversation_id where m.id = $1`,
-      [messageId],
-    );
-    const row = rows[0];
-    if (!row) return;
+  /** Sends one claimed reply (a row of sendQueued's claim) and records the vendor's answer. */
+  async function deliver(row: Record<string, unknown>): Promise<void> {
+    const messageId = row.id as string;
     const enterpriseId = row.enterprise_id as string;
     const content = (row.content as Record<string, unknown>) ?? {};
     const media = content.media as { mediaType?: string; url?: string; fileName?: string } | undefined;
@@ -788,6 +841,7 @@ export function createConversationRuntime(deps: {
               : { kind: 'text', to, text },
         source: 'chat',
         sourceId: messageId,
+        lastInbound: row.last_inbound_at ? new Date(row.last_inbound_at as string) : null,
       });
       status = sent.status;
       channelMessageId = sent.id;
@@ -802,26 +856,27 @@ export function createConversationRuntime(deps: {
         error = { code: 'error', text: 'The message could not be sent' };
       }
     }
-    await db.transaction(async (tx) => {
-      const run = rawFor(tx);
-      await run(
-        `update conversation_messages set status = $2, status_at = now(), channel_message_id = coalesce($3, channel_message_id),
-           error_code = $4, error_text = $5 where id = $1`,
-        [messageId, status, channelMessageId, error?.code ?? null, error?.text ?? null],
+    const recorded: Statement = [
+      `update conversation_messages set status = $2, status_at = now(), channel_message_id = coalesce($3, channel_message_id),
+         error_code = $4, error_text = $5 where id = $1 returning id`,
+      [messageId, status, channelMessageId, error?.code ?? null, error?.text ?? null],
+    ];
+    if (!jit) await repository.raw(...recorded);
+    else
+      // Outside the window: the reply's failure, the chat's just-in-time flag and the error action together.
+      await repository.raw(
+        ...together(
+          recorded,
+          [`update conversations set is_jit_required = true, updated_at = now() where id = $1`, [row.conversation_id]],
+          actionInsert({
+            enterpriseId,
+            conversationId: row.conversation_id as string,
+            action: chatActions.chatError,
+            actorKind: 'system',
+            details: { code: error?.code, jit: true },
+          }),
+        ),
       );
-      if (jit) {
-        await run(`update conversations set is_jit_required = true, updated_at = now() where id = $1`, [
-          row.conversation_id,
-        ]);
-        await logAction(tx, {
-          enterpriseId,
-          conversationId: row.conversation_id as string,
-          action: chatActions.chatError,
-          actorKind: 'system',
-          details: { code: error?.code, jit: true },
-        });
-      }
-    });
     await announce({
       enterpriseId,
       conversationId: row.conversation_id as string,

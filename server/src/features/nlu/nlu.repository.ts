@@ -232,24 +232,25 @@ export function createNluRepository(db: Db) {
       }
     },
 
-    /** The conversation's new state and the logged message, together. */
+    /** The conversation's new state and the logged message, together: one statement (the state as a CTE). */
     async saveTurn(
       enterpriseId: string,
       agentId: string,
       state: ConversationState,
       message: ConversationMessageValues,
     ) {
-      await db.transaction(async (tx) => {
-        await tx
+      const session = db.$with('session').as(
+        db
           .insert(agentSessions)
           .values({ enterpriseId, agentId, sessionId: message.sessionId, state, updatedAt: new Date() })
           .onConflictDoUpdate({
             target: [agentSessions.agentId, agentSessions.sessionId],
             set: { state, updatedAt: new Date() },
             where: eq(agentSessions.enterpriseId, enterpriseId),
-          });
-        await tx.insert(agentConversationMessages).values({ enterpriseId, agentId, ...message });
-      });
+          })
+          .returning({ sessionId: agentSessions.sessionId }),
+      );
+      await db.with(session).insert(agentConversationMessages).values({ enterpriseId, agentId, ...message });
     },
   };
 }

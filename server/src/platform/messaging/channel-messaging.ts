@@ -51,7 +51,13 @@ export interface ChannelMessaging {
   sendSession(
     enterpriseId: string,
     channelId: string,
-    input: { message: SessionMessage; source: 'session' | 'chat'; sourceId?: string },
+    input: {
+      message: SessionMessage;
+      source: 'session' | 'chat';
+      sourceId?: string;
+      /** The customer's last message as the caller knows it: inside the window, the log is not read again. */
+      lastInbound?: Date | null;
+    },
   ): Promise<ChannelMessage>;
   /**
    * Runs a callback through the channel's verification and parsing and stores what it carries,
