@@ -288,6 +288,16 @@ const numbers = rows([
   ['3 lakhs', '300000'],
   ['2 lacs', '200000'],
   ['5 mn', '5000000'],
+  // Signs said in words, dozens, more Indian spellings
+  ['the meter shows minus 40', '-40', 'minus 40'],
+  ['negative seventy two', '-72', 'negative seventy two'],
+  ['a dozen eggs', '12', 'a dozen'],
+  ['send three dozen roses', '36', 'three dozen'],
+  ['4 dozens of cupcakes', '48', '4 dozens'],
+  ['dozens of complaints', null],
+  ['15 lkh', '1500000', '15 lkh'],
+  ['five hundred cr', '5000000000', 'five hundred cr'],
+  ['two krore', '20000000'],
   // Hindi
   ['पाँच', '5'],
   ['दो हज़ार', '2000'],
@@ -366,6 +376,15 @@ const amounts = rows([
   ['MYR 45', '45 MYR'],
   ['RM45', '45 MYR', 'RM45'],
   ['45 ringgit', '45 MYR'],
+  ['ringgit 60 only', '60 MYR', 'ringgit 60'],
+  ['35 malaysian ringgits', '35 MYR', '35 malaysian ringgits'],
+  // One of a currency, cents alone, a symbol after the number
+  ['it costs a dollar', '1 USD', 'a dollar'],
+  ['a euro for the bag', '1 EUR', 'a euro'],
+  ['a pound of rice', null],
+  ['a refund of 75 cents', '0.75 USD', '75 cents'],
+  ['just 99¢', '0.99 USD', '99¢'],
+  ['12.50US$', '12.5 USD', '12.50US$'],
   // Hindi and Hinglish
   ['५०० रुपये', '500 INR'],
   ['पाँच हज़ार रुपये', '5000 INR'],

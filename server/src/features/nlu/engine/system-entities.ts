@@ -146,6 +146,8 @@ const SCALES: Record<string, number> = normalisedKeys({
   lakhs: 100_000,
   lac: 100_000,
   lacs: 100_000,
+  lkh: 100_000,
+  lkhs: 100_000,
   hundreds: 100,
   thousands: 1_000,
   million: 1_000_000,
@@ -153,6 +155,10 @@ const SCALES: Record<string, number> = normalisedKeys({
   mn: 1_000_000,
   crore: 10_000_000,
   crores: 10_000_000,
+  krore: 10_000_000,
+  krores: 10_000_000,
+  dozen: 12,
+  dozens: 12,
   cr: 10_000_000,
   billion: 1_000_000_000,
   billions: 1_000_000_000,
@@ -242,8 +248,11 @@ interface NumberSpan {
   nextToken: number;
 }
 
-/** Scale words that count only right after digits ("3k", "2 cr"), never as a number on their own. */
-const SCALE_ABBREVIATIONS = new Set(['k', 'cr', 'mn', 'bn']);
+/**
+ * Scale words that count only right after a number ("3k", "2 cr", "three hundred cr", "2 dozens"),
+ * never as a number on their own ("dozens of people").
+ */
+const SCALE_ABBREVIATIONS = new Set(['k', 'cr', 'mn', 'bn', 'dozens']);
 
 /** Digits glued to a scale letter: "100k", "3M", "1.2M", "2.5bn", "2cr" ("3m" in lower case is metres). */
 const GLUED_SCALE = new RegExp(
@@ -253,6 +262,8 @@ const GLUED_SCALE = new RegExp(
 const GLUED_SCALES: Record<string, number> = { k: 1e3, K: 1e3, M: 1e6, mn: 1e6, bn: 1e9, B: 1e9, cr: 1e7, Cr: 1e7 };
 
 const DIGIT_WORD = (norm: string) => (UNITS[norm] !== undefined && UNITS[norm]! < 10 ? UNITS[norm] : undefined);
+
+const SIGN_WORD_BEFORE = /(^|[^\p{L}\p{N}])(?:minus|negative)\s+$/iu;
 
 /**
  * Numbers over tokens: digits (with their sign: "-504"; a bare decimal ".77"), number words
@@ -297,7 +308,7 @@ function numberSpans(text: string, tokens: Token[]): NumberSpan[] {
     const scaleToken = tokens[at + 1];
     const gap = scaleToken ? between(tokens[at]!, scaleToken) : '';
     const scale = scaleToken && /^\s?$/.test(gap) ? SCALES[scaleToken.norm] : undefined;
-    return scale && scale >= 1000 ? scale : undefined;
+    return scale && (scale >= 1000 || scale === 12) ? scale : undefined;
   };
   const glued: NumberSpan[] = [];
   for (const hit of text.matchAll(GLUED_SCALE)) {
@@ -384,11 +395,12 @@ function numberSpans(text: string, tokens: Token[]): NumberSpan[] {
         } else if (t.norm in TENS) {
           if (sawValue && current % 100 !== 0) break;
           current += TENS[t.norm]!;
-        } else if (t.norm in SCALES && !SCALE_ABBREVIATIONS.has(t.norm)) {
+        } else if (t.norm in SCALES && (sawValue || !SCALE_ABBREVIATIONS.has(t.norm))) {
           const scale = SCALES[t.norm]!;
           const base = (current === 0 ? 1 : current) + (fraction ? Number(`0.${fraction}`) : 0);
           fraction = '';
-          if (scale === 100) current = base * 100;
+          // "hundred" and "dozen" multiply the number before them, within the thousands group.
+          if (scale < 1000) current = base * scale;
           else if (current === 0 && total > 0 && total < scale) {
             // "three thousand millions": the scale multiplies what came before.
             total *= scale;
@@ -436,6 +448,14 @@ function numberSpans(text: string, tokens: Token[]): NumberSpan[] {
       continue;
     }
     index += 1;
+  }
+  // "minus 1,200,000", "negative five hundred and four": the sign said in words.
+  for (const span of [...spans, ...glued]) {
+    if (span.value.startsWith('-') || span.value === '0') continue;
+    const sign = SIGN_WORD_BEFORE.exec(text.slice(Math.max(0, span.start - 10), span.start));
+    if (!sign) continue;
+    span.start -= sign[0].length - sign[1]!.length;
+    span.value = `-${span.value}`;
   }
   return [...spans, ...glued].sort((a, b) => a.start - b.start);
 }
@@ -1143,7 +1163,7 @@ const CURRENCIES: { code: string; before: string[]; after: string[] }[] = [
     before: ['₹', 'Rs\\.?', 'INR', 'rupees?'],
     after: ['₹', 'rupees?', 'rupaye', 'rupay', 'rupiya', 'Rs\\.?', 'INR', 'रुपये', 'रुपए', 'रुपया', 'रुपयों', 'रु\\.?'],
   },
-  { code: 'USD', before: ['US\\$', 'USD', '\\$'], after: ['USD', '\\$', 'us dollars?', 'dollars?', 'bucks?'] },
+  { code: 'USD', before: ['US\\$', 'USD', '\\$'], after: ['USD', 'US\\$', '\\$', 'us dollars?', 'dollars?', 'bucks?'] },
   { code: 'EUR', before: ['€', 'EUR'], after: ['€', 'EUR', 'euros?'] },
   { code: 'GBP', before: ['£', 'GBP'], after: ['£', 'GBP', 'pounds?(?: sterling)?', 'quid'] },
   { code: 'JPY', before: ['¥', 'JPY'], after: ['¥', 'JPY', 'yen', 'japanese yen'] },
@@ -1152,7 +1172,11 @@ const CURRENCIES: { code: string; before: string[]; after: string[] }[] = [
   { code: 'SAR', before: ['SAR', 'SR', '﷼'], after: ['SAR', 'SR', '﷼', 'saudi riyals?', 'riyals?', 'rials?'] },
   { code: 'KWD', before: ['KWD', 'KD'], after: ['KWD', 'KD', 'kuwaiti dinars?', 'dinars?'] },
   { code: 'CHF', before: ['CHF', 'Fr\\.', 'SFr\\.?'], after: ['CHF', 'swiss francs?', 'francs?'] },
-  { code: 'MYR', before: ['MYR', 'RM'], after: ['MYR', 'RM', 'ringgits?', 'malaysian ringgits?'] },
+  {
+    code: 'MYR',
+    before: ['MYR', 'RM', 'malaysian? ringgits?', 'ringgits?'],
+    after: ['MYR', 'RM', 'malaysian? ringgits?', 'ringgits?'],
+  },
 ];
 /** Symbols may touch a letter ("Rs20", "USD3.14"); a word must end at a word boundary. */
 const CURRENCY_PREFIX: [RegExp, string][] = CURRENCIES.map(({ code, before }) => [
@@ -1165,7 +1189,11 @@ const CURRENCY_SUFFIX: [RegExp, string][] = [
     code,
   ]),
   [/^\s*(?:paise|paisa)(?![\p{L}])/iu, 'INR-paise'],
+  [/^\s*(?:cents?(?![\p{L}])|¢)/iu, 'USD-cents'],
 ];
+/** "a dollar", "an euro": one of the currency (not "a pound", which is more often a weight). */
+const ONE_UNIT =
+  /(?<![\p{L}\p{N}])an?\s+(?=(?:dollar|buck|euro|rupee|dirham|riyal|rial|dinar|ringgit|yuan|franc)(?![\p{L}]))/giu;
 /** Digits glued to a currency written before them: "Rs20", "USD3.14", "RM45" (tokens do not split them). */
 const GLUED_AMOUNT = new RegExp(
   String.raw`(?<=(?:^|[^\p{L}\p{N}])(?:${CURRENCIES.flatMap(({ before }) => before).join('|')}))(` +
@@ -1199,6 +1227,8 @@ function findAmounts(text: string, spans: NumberSpan[]): Candidate[] {
       nextToken: -1,
     });
   }
+  for (const hit of text.matchAll(ONE_UNIT))
+    all.push({ start: hit.index, end: hit.index + hit[0].trimEnd().length, value: '1', nextToken: -1 });
   for (const span of all) {
     const before = text.slice(Math.max(0, span.start - 12), span.start);
     const after = text.slice(span.end, span.end + 24);
@@ -1227,8 +1257,8 @@ function findAmounts(text: string, spans: NumberSpan[]): Candidate[] {
       }
     if (!currency) continue;
     let value = span.value;
-    if (currency === 'INR-paise') {
-      currency = 'INR';
+    if (currency === 'INR-paise' || currency === 'USD-cents') {
+      currency = currency.slice(0, 3);
       value = formatNumber(Number(span.value) / 100);
     } else if (!value.includes('.') && currency !== 'JPY') {
       // "$20 and 43c", "20 rupees 43": the minor unit belongs to the amount. A bare number after an
