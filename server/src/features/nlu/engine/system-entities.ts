@@ -966,19 +966,20 @@ const DATE_CUE_BEFORE = /(?:^|[^\p{L}])(?:on|by|from|till|until|before|after|for
 const WEEKDAY_BEFORE = new RegExp(String.raw`(^|[^\p{L}])(?:${WEEKDAY_NAMES})\.?,?\s+(?:the\s+)?$`, 'iu');
 
 /** Parts of the day that set the meridiem of an hour said without one. */
-const PART_OF_DAY = String.raw`(?:in\s+the\s+(?:morning|afternoon|evening|night)|at\s+night|at\s+noon)`;
+const PART_OF_DAY = String.raw`(?:in\s+(?:the\s+)?(?:morning|afternoon|evening|night)|in\s+the\s+[ap]\.?m\.?(?![\p{L}])|at\s+night|at\s+noon)`;
 const HOUR_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
 const MINUTE_WORDS = String.raw`(?:oh[\s-](?:one|two|three|four|five|six|seven|eight|nine)|(?:twenty|thirty|forty|fifty)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 /**
- * A clock time: "10:30", "10.30", "1030"/"330" (run together), "three", "seven thirty", "3", each
- * optionally after "quarter/half/N minutes past|to" and before "o'clock", "am/pm" and a part of the day.
+ * A clock time: "10:30", "10.30", "9:01:10", "15h30", "1030"/"330" (run together), "three", "seven
+ * thirty", "3", "noon", each optionally after "quarter/half/N minutes past|to" or "15 past" and before
+ * "o'clock", "am/pm" (or a glued "p"/"a": "3:15p") and a part of the day.
  */
 const CLOCK = new RegExp(
   String.raw`(?<![\p{L}\p{N}:.])` +
-    String.raw`(?:(?<rel>(?:a\s+)?quarter|half|(?<relcount>\d{1,2})\s+minutes?|(?<relword>${MINUTE_WORDS}|five|a)(?:\s+minutes?)?)\s+(?<dir>past|after|to|till|before)\s+)?` +
-    String.raw`(?:(?<h>\d{1,2})[:.](?<m>\d{2})|(?<run>\d{3,4})|(?<hw>${HOUR_WORDS})(?:[\s-](?<mw>${MINUTE_WORDS}))?|(?<hd>\d{1,2}))` +
+    String.raw`(?:(?<rel>(?:a\s+)?quarter|half|(?<relcount>\d{1,2})\s+minutes?|(?<relword>${MINUTE_WORDS}|five|a)(?:\s+minutes?)?|(?<relbare>\d{1,2})(?=\s+(?:past|after)\s))\s+(?<dir>past|after|to|till|before)\s+)?` +
+    String.raw`(?:(?<h>\d{1,2})[:.](?<m>\d{2})(?::\d{2})?|(?<hh>\d{1,2})h(?<hm>\d{2})?|(?<run>\d{3,4})|(?<hw>${HOUR_WORDS})(?:[\s-](?<mw>${MINUTE_WORDS}))?|(?<hd>\d{1,2})|(?<noon>noon|midday|midnight))` +
     String.raw`(?:\s*(?<oc>o['’]?\s?clock))?` +
-    String.raw`(?:\s*(?<mer>[ap])\.?\s?m\.?(?![\p{L}]))?` +
+    String.raw`(?:\s*(?<mer>[ap])\.?\s?m\.?(?![\p{L}])|(?<mer1>[ap])\.?(?![\p{L}]))?` +
     String.raw`(?:\s+(?<part>${PART_OF_DAY}))?` +
     String.raw`(?![\p{L}\p{N}]|:\d)`,
   'giu',
@@ -988,6 +989,7 @@ const PART_BEFORE =
 const PART_AFTER =
   /^\s+(tonight|(?:this|tomorrow|today)\s+(?:morning|afternoon|evening|night)|(?:morning|evening)(?![\p{L}]))/iu;
 const CUE_BEFORE = /(?:^|[^\p{L}])(?:at|by|around|till|until|before|after|from|to|between|and|@)\s+$/iu;
+const MID_DAY = /(?<![\p{L}])mid[\s-]day(?![\p{L}])/giu;
 const TIME_HINDI =
   /(?<![\p{L}\p{N}])(?:(सुबह|दोपहर|शाम|रात|subah|dopahar|shaam|sham|raat)\s+(?:ko\s+|को\s+)?)?(\d{1,2})(?::(\d{2}))?\s*(बजे|baje)(?![\p{L}])/giu;
 
@@ -1011,7 +1013,8 @@ function clockValue(hour: number, minute: number, meridiem?: 'a' | 'p'): number 
 
 function partMeridiem(part: string): 'a' | 'p' | undefined {
   const lower = part.toLowerCase();
-  if (/morning|subah|सुबह/.test(lower)) return 'a';
+  if (/morning|subah|सुबह|\ba\.?m\b/.test(lower)) return 'a';
+  if (/\bp\.?m\b/.test(lower)) return 'p';
   if (/afternoon|evening|night|tonight|noon|shaam|sham|raat|dopahar|शाम|रात|दोपहर/.test(lower)) return 'p';
   return undefined;
 }
@@ -1027,7 +1030,10 @@ function findTimes(text: string, tokens: Token[]): Candidate[] {
     const partBefore = PART_BEFORE.exec(before)?.[1];
     const partAfter = PART_AFTER.exec(after)?.[1];
     const cue = CUE_BEFORE.test(before);
-    let meridiem = g.mer ? (g.mer.toLowerCase() as 'a' | 'p') : undefined;
+    // A glued "p"/"a" ("3:15p", "at 3p") only after minutes or "at"/"by": "4a" is a flat, "3p" three pages.
+    if (g.mer1 && !(g.h !== undefined || g.hh !== undefined || cue)) continue;
+    const written = g.mer ?? g.mer1;
+    let meridiem = written ? (written.toLowerCase() as 'a' | 'p') : undefined;
     const part = g.part ?? partAfter ?? partBefore;
     let hour: number;
     let minute = 0;
@@ -1044,9 +1050,18 @@ function findTimes(text: string, tokens: Token[]): Candidate[] {
         continue;
       hour = Number(g.h);
       minute = Number(g.m);
+    } else if (g.hh !== undefined) {
+      // "15h30", "at 9h15"; "3h20" alone is a duration, and so is "15h" without "at"/"by".
+      if (!cue && (g.hm === undefined || Number(g.hh) < 13)) continue;
+      hour = Number(g.hh);
+      minute = Number(g.hm ?? 0);
+    } else if (g.noon !== undefined) {
+      // "a quarter past noon"; noon on its own is read below.
+      if (!g.rel && !g.relbare) continue;
+      hour = /midnight/i.test(g.noon) ? 0 : 12;
     } else if (g.run !== undefined) {
-      // "1030" and "330": only as a time when am/pm, o'clock or "at"/"by" says so.
-      if (!meridiem && !g.oc && !(cue && g.run.length === 4)) continue;
+      // "1030" and "330": only as a time when am/pm, o'clock, a part of the day or "at"/"by" says so.
+      if (!meridiem && !g.oc && !g.part && !(cue && g.run.length === 4)) continue;
       hour = Number(g.run.slice(0, -2));
       minute = Number(g.run.slice(-2));
     } else if (g.hw !== undefined) {
@@ -1055,18 +1070,23 @@ function findTimes(text: string, tokens: Token[]): Candidate[] {
       if (g.mw) minute = wordMinutes(g.mw);
     } else {
       // A bare hour needs o'clock, am/pm, a part of the day or "quarter past".
-      if (!meridiem && !g.oc && !part && !g.rel) continue;
+      if (!meridiem && !g.oc && !part && !g.rel && !g.relbare) continue;
       hour = Number(g.hd);
     }
     if (!Number.isFinite(minute)) continue;
     if (!meridiem && part && hour <= 12) {
       meridiem = partMeridiem(part);
-      // "12 at night" is midnight; "12 in the afternoon" noon.
-      if (hour === 12 && meridiem === 'p' && /night/i.test(part)) meridiem = 'a';
+      // "12 at night" and "this evening at 12" are midnight; "12 in the afternoon" noon.
+      if (hour === 12 && meridiem === 'p' && /night|evening/i.test(part)) meridiem = 'a';
     }
     let value = clockValue(hour, minute, meridiem);
     if (value === null) continue;
-    if (g.rel) {
+    if (g.relbare) {
+      // "20 past 3pm" (only past/after: "5 to 9" is a range).
+      const rel = Number(g.relbare);
+      if (rel >= 60 || minute !== 0) continue;
+      value += rel;
+    } else if (g.rel) {
       const count = (g.relcount ?? g.relword)?.toLowerCase();
       if (count === 'a' && !/minute/i.test(g.rel)) continue;
       const rel = /quarter/i.test(g.rel)
@@ -1091,6 +1111,8 @@ function findTimes(text: string, tokens: Token[]): Candidate[] {
     const value = clockValue(hour, Number(hit[3] ?? 0));
     if (value !== null) found.push(match('sys.time', hhmm(value), text, hit.index, hit.index + hit[0].length));
   }
+  for (const hit of text.matchAll(MID_DAY))
+    found.push(match('sys.time', '12:00', text, hit.index, hit.index + hit[0].length));
   tokens.forEach((token, index) => {
     const previous = tokens[index - 1];
     const twelve = previous?.norm === '12' && /^\s$/.test(text.slice(previous.end, token.start)) ? previous : undefined;
