@@ -15,8 +15,9 @@ import { normalizeText, tokenize, type Token } from './text';
  * - sys.number: the number as plain digits, sign kept ("twenty one" → "21", "1,00,000" → "100000",
  *   "2.50" → "2.5", "-504", ".77"/"point 77" → "0.77", "1 point 1" → "1.1", "two point two million"
  *   → "2200000", "three thousand millions" → "3000000000"); scale words and their plurals, Indian
- *   and chat forms ("5 lakh", "2 cr", "3 crore", "100k", "3M", "1.2M", "2.5bn"; a lower-case "3m" is
- *   metres, not read);
+ *   and chat forms ("5 lakh", "2 cr", "3 crore", "100k", "3M", "1.2M", "2.5bn", "15 lkh", "three
+ *   hundred cr"; a lower-case "3m" is metres, not read); "minus 40", "negative five" keep their
+ *   sign; "a dozen", "3 dozens" (not "dozens" alone);
  * - sys.ordinal: the position as digits ("third", "3rd", "तीसरा" → "3");
  * - sys.date: yyyy-mm-dd, on the calendar of the context's timezone.
  *   Numeric dates follow the region's order: day first, except month-first regions (US, PH and a few
@@ -24,11 +25,17 @@ import { normalizeText, tokenize, type Token } from './text';
  *   this century's, the others the last ("05.01.27" → 2027, "31/10/74" → 1974). A date without a
  *   year ("15/2", "on 10/10", "march first", "Feb 18") is the next such day on or after today; small
  *   fractions ("1/2", "3/4") are dates only after "on", "by", "from" and the like. "on the 15th" is
- *   the next 15th on or after today; "20th of next month"; "first tuesday of october", "last friday of
- *   next month". A weekday written before a date belongs to it ("Monday, Feb 18" is one match; the
- *   date decides). Weekdays: "monday"/"this monday"/"on monday" is the next Monday on or after
- *   today, "next monday" the first Monday after today (documented readings, kept), "last sunday" /
- *   "this past sunday" the most recent one before today. Offsets: "in a week", "in 3 days", "after
+ *   the next 15th on or after today; "20th of next month", "20 of this month", "the 10th of last
+ *   month"; "first tuesday of october", "last friday of next month", "first monday of the month";
+ *   "third day of october", "the last day of the month"; "wednesday of next week", "sunday this week",
+ *   "last week's sunday" (weeks start on Monday); "friday after next"; "Tuesday 19th" (the next 19th
+ *   that is a Tuesday). A weekday written with a date belongs to it ("Monday, Feb 18", "Jul 18, Fri"
+ *   are one match; the date decides, except that a date without a year takes the year before, up to
+ *   60 days ago, or the year after when the weekday falls there: "Fri, Jul 18"). Weekdays:
+ *   "monday"/"this monday"/"on monday" is the next Monday on or after today, "next monday" the first
+ *   Monday after today (documented readings, kept), "last sunday" / "this past sunday" the most
+ *   recent one before today; short forms only capitalised or with a qualifier, except "tue", "thu",
+ *   "fri" (no other word). Offsets: "in a week", "in 3 days", "after
  *   2 weeks", "a week from today", "10 days later", "3 weeks ago", "2 months ago" (a bare "3 days" is
  *   a duration, not read); "the day before yesterday", "day after tomorrow", "this afternoon" (today).
  *   Hindi/Hinglish: "आज"/"aaj" today, "कल"/"kal" tomorrow (kal also means yesterday; we read it
@@ -45,7 +52,8 @@ import { normalizeText, tokenize, type Token } from './text';
  *   oh five pm"), "a quarter past 3pm", "20 minutes past 3pm", "ten to six pm", "half past seven";
  *   run-together hours with am/pm or after "at"/"by" ("330 p.m.", "at 1030"). A bare hour ("at 8")
  *   is not a time, nor is "5 to 9" (a range); "3 o'clock" without a part of the day is 03:00 as
- *   written. Hindi/Hinglish: "5 बजे"/"5 baje" with सुबह/subah (am), दोपहर/शाम/रात, dopahar/shaam/raat (pm);
+ *   written. Also "3:15p", "at 3p", "9:01:10", "15h30", "at 9h15" ("3h20" alone is a duration), "20
+ *   past 3pm", "a quarter past noon", "3 in the AM", "730 in the evening", "mid-day". Hindi/Hinglish: "5 बजे"/"5 baje" with सुबह/subah (am), दोपहर/शाम/रात, dopahar/shaam/raat (pm);
  * - sys.email: as written, domain lower-cased;
  * - sys.phone: E.164 through libphonenumber-js (full metadata, only valid numbers), numbers without
  *   a country code read in the context's region;
@@ -54,7 +62,7 @@ import { normalizeText, tokenize, type Token } from './text';
  * - sys.amount: "<number> <ISO currency>" ("₹500" → "500 INR", "15 euros" → "15 EUR"). The currency
  *   may be written before or after, spaced or glued ("Rs20", "20Rs", "10$", "$10K", "USD3.14",
  *   "100元"); cents and paise join the amount ("$20 and 43c" → "20.43 USD", "20 rupees 43" → "20.43
- *   INR"). Currencies: INR, USD, EUR, GBP, JPY (¥), AED, SGD, SAR (riyals, SR, ﷼), QAR (QR, qatari
+ *   INR"); "a dollar" is 1 USD ("a pound" is a weight), "75 cents"/"99¢" 0.75/0.99 USD. Currencies: INR, USD, EUR, GBP, JPY (¥), AED, SGD, SAR (riyals, SR, ﷼), QAR (QR, qatari
  *   riyals), KWD (KD, dinars), CAD (C$), AUD (A$), CHF (francs), CNY (yuan, RMB, 元), MYR (RM,
  *   ringgit);
  * - sys.percentage: the number ("12.5 percent" → "12.5");
@@ -645,6 +653,11 @@ function addMonths(date: Date, months: number): Date {
   return new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(date.getUTCDate(), last)));
 }
 
+/** The first day of the month `shift` months from `date`'s. */
+const monthStart = (date: Date, shift: number) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + shift, 1));
+const endOfMonth = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0));
+
 const dateString = (date: Date) => isoDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate())!;
 
 /** The next day/month on or after today when the year is not given. */
@@ -713,14 +726,35 @@ const DAY_OF_MONTH = new RegExp(
   String.raw`(?<![\p{L}\p{N}])the\s+${DAY_SUFFIXED}(?:\s+of\s+(?:(this|next|the\s+next|the\s+following|coming)\s+)?month)?(?![\p{L}\p{N}]|\s+(?:of\s+)?(?:${MONTH_NAMES})(?![\p{L}]))`,
   'giu',
 );
-/** "20th of next month" without "the". */
+/** Which month: "this"/"the current" 0, "next"/"the following"/"coming" 1, "last"/"the previous" -1. */
+const RELATIVE_MONTH = String.raw`(?:the\s+)?(this|current|next|following|coming|last|previous|past)\s+month`;
+const monthShift = (word: string) =>
+  /^(next|following|coming)$/i.test(word) ? 1 : /^(last|previous|past)$/i.test(word) ? -1 : 0;
+/** "20th of next month", "20 of this month", "20th day of the previous month". */
 const DAY_OF_RELATIVE_MONTH = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])${DAY_SUFFIXED}\s+of\s+(this|next|the\s+next|the\s+following|coming)\s+month(?![\p{L}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:the\s+)?${DAY}(?:\s+day)?\s+of\s+${RELATIVE_MONTH}(?![\p{L}])`,
+  'giu',
+);
+/** "third day of october", "last day of october 2015", "the last day of the month", "1st day of next month". */
+const NTH_DAY = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:the\s+)?(last|${DAY_WORD_NAMES}|\d{1,2}(?:st|nd|rd|th))\s+day\s+(?:of|in)\s+(?:(${MONTH_NAMES})(?:,?\s+(\d{4}))?|${RELATIVE_MONTH}|(the)\s+month)(?![\p{L}\p{N}])`,
+  'giu',
+);
+/** "wednesday of next week", "wednesday next week", "sunday from last week", "last week's sunday". */
+const WEEKDAY_OF_WEEK = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(${WEEKDAY_NAMES})\.?\s+(?:(?:of|from|in)\s+)?(?:the\s+)?(this|current|next|following|coming|last|previous|past)\s+week|(this|next|last|previous)\s+week['’]s\s+(${WEEKDAY_NAMES}))(?![\p{L}])`,
+  'giu',
+);
+/** "friday after next": the weekday a week after the next one. */
+const WEEKDAY_AFTER_NEXT = new RegExp(String.raw`(?<![\p{L}\p{N}])(${WEEKDAY_NAMES})\s+after\s+next(?![\p{L}])`, 'giu');
+/** "Tuesday 19th", "Friday the 22nd": the next such day of a month that falls on that weekday. */
+const WEEKDAY_DAY = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(${WEEKDAY_NAMES})\.?,?\s+(?:the\s+(\d{1,2}(?:st|nd|rd|th)?|${DAY_WORD_NAMES})|(\d{1,2}(?:st|nd|rd|th)))(?![\p{L}\p{N}]|\s*[/.:-]\d|\s+(?:of\s+)?(?:${MONTH_NAMES})(?![\p{L}])|\s+day)`,
   'giu',
 );
 /** "first tuesday of october", "last friday of next month", "2nd monday in march 2027". */
 const NTH_WEEKDAY = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+(${WEEKDAY_NAMES})\s+(?:of|in)\s+(?:(${MONTH_NAMES})(?:,?\s+(\d{4}))?|(this|next)\s+month)(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+(${WEEKDAY_NAMES})\s+(?:of|in)\s+(?:(${MONTH_NAMES})(?:,?\s+(\d{4}))?|${RELATIVE_MONTH}|(the)\s+month)(?![\p{L}\p{N}])`,
   'giu',
 );
 const COUNT_WORDS: Record<string, number> = {
@@ -835,15 +869,54 @@ function findDates(text: string, tokens: Token[], calendar: CalendarContext): Ca
     push(value, hit.index, hit.index + hit[0].length);
   }
   for (const hit of text.matchAll(DAY_OF_RELATIVE_MONTH)) {
-    const month = addMonths(
-      new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth(), 1)),
-      hit[2]!.toLowerCase() === 'this' ? 0 : 1,
-    );
+    const month = monthStart(base, monthShift(hit[2]!));
     push(
       isoDate(month.getUTCFullYear(), month.getUTCMonth() + 1, dayOf(hit[1]!)),
       hit.index,
       hit.index + hit[0].length,
     );
+  }
+  for (const hit of text.matchAll(NTH_DAY)) {
+    const last = hit[1]!.toLowerCase() === 'last';
+    const day = last ? 0 : dayOf(hit[1]!);
+    let month: Date;
+    if (hit[2]) {
+      const number = MONTHS[normalizeText(hit[2])]!;
+      let year = hit[3] ? Number(hit[3]) : base.getUTCFullYear();
+      // Without a year: this year's if still ahead, else next year's.
+      if (!hit[3] && dateString(endOfMonth(new Date(Date.UTC(year, number - 1, 1)))) < dateString(base)) year += 1;
+      month = new Date(Date.UTC(year, number - 1, 1));
+    } else month = monthStart(base, hit[4] ? monthShift(hit[4]) : 0);
+    const value = last ? dateString(endOfMonth(month)) : isoDate(month.getUTCFullYear(), month.getUTCMonth() + 1, day);
+    push(value, hit.index, hit.index + hit[0].length);
+  }
+  for (const hit of text.matchAll(WEEKDAY_OF_WEEK)) {
+    const weekday = WEEKDAYS[normalizeText(hit[1] ?? hit[4]!)]!;
+    const which = (hit[2] ?? hit[3]!).toLowerCase();
+    const shift = /^(next|following|coming)$/.test(which) ? 7 : /^(last|previous|past)$/.test(which) ? -7 : 0;
+    // Weeks start on Monday.
+    const monday = addDays(base, -((base.getUTCDay() + 6) % 7));
+    push(dateString(addDays(monday, shift + ((weekday + 6) % 7))), hit.index, hit.index + hit[0].length);
+  }
+  for (const hit of text.matchAll(WEEKDAY_AFTER_NEXT)) {
+    const weekday = WEEKDAYS[normalizeText(hit[1]!)]!;
+    const next = (weekday - base.getUTCDay() + 7) % 7 || 7;
+    push(dateString(addDays(base, next + 7)), hit.index, hit.index + hit[0].length);
+  }
+  for (const hit of text.matchAll(WEEKDAY_DAY)) {
+    const weekday = WEEKDAYS[normalizeText(hit[1]!)]!;
+    const day = dayOf(hit[2] ?? hit[3]!);
+    // The next such day on or after today that falls on the weekday (within 28 months), else the next such day.
+    let first: string | null = null;
+    let value: string | null = null;
+    for (let ahead = 0; ahead < 28 && !value; ahead += 1) {
+      const month = monthStart(base, ahead);
+      const candidate = isoDate(month.getUTCFullYear(), month.getUTCMonth() + 1, day);
+      if (!candidate || candidate < dateString(base)) continue;
+      first ??= candidate;
+      if (new Date(`${candidate}T00:00:00Z`).getUTCDay() === weekday) value = candidate;
+    }
+    push(value ?? first, hit.index, hit.index + hit[0].length);
   }
   for (const hit of text.matchAll(NTH_WEEKDAY)) {
     const nth = hit[1]!.toLowerCase();
@@ -858,10 +931,7 @@ function findDates(text: string, tokens: Token[], calendar: CalendarContext): Ca
         if (value && value < dateString(base)) value = nthWeekday(year + 1, month, weekday, nth);
       }
     } else {
-      const month = addMonths(
-        new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth(), 1)),
-        hit[5]!.toLowerCase() === 'next' ? 1 : 0,
-      );
+      const month = monthStart(base, hit[5] ? monthShift(hit[5]) : 0);
       value = nthWeekday(month.getUTCFullYear(), month.getUTCMonth() + 1, weekday, nth);
     }
     push(value, hit.index, hit.index + hit[0].length);
@@ -903,7 +973,8 @@ function findDates(text: string, tokens: Token[], calendar: CalendarContext): Ca
         ['next', 'this', 'coming', 'on', 'agle', 'अगले', 'last', 'previous', 'past', 'pichle', 'पिछले'].includes(
           previous.norm,
         );
-      if (token.norm.length <= 4 && !qualifier && !/^[A-Z]/.test(token.text)) return;
+      if (token.norm.length <= 4 && !qualifier && !/^[A-Z]/.test(token.text) && !CLEAR_SHORT_WEEKDAYS.has(token.norm))
+        return;
       let delta: number;
       if (previous && (past || ['last', 'previous', 'pichle', 'पिछले'].includes(previous.norm))) {
         // "last sunday": the most recent one before today.
@@ -917,15 +988,29 @@ function findDates(text: string, tokens: Token[], calendar: CalendarContext): Ca
       push(dateString(addDays(base, delta)), start, token.end);
     }
   });
-  // "Monday, Feb 18", "Fri 15/2": a weekday written before a date belongs to it.
+  // "Monday, Feb 18", "Fri 15/2", "Jul 18, Fri": a weekday written with a date belongs to it. The
+  // date decides, except that a date written without a year takes the year in which it falls on that
+  // weekday when that is the one before (up to 60 days ago) or the one after ("Fri, Jul 18").
   const dated = found.length;
   for (let index = 0; index < dated; index += 1) {
     const candidate = found[index]!;
+    if (/^(day|this|next|last)\b/i.test(candidate.text) || WEEKDAY_FIRST.test(candidate.text)) continue;
     const before = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, candidate.start - 16), candidate.start));
-    if (before && !/^day\b/i.test(candidate.text) && !/^(this|next|last)\b/i.test(candidate.text))
-      found.push(
-        match('sys.date', candidate.value, text, candidate.start - before[0].length + before[1]!.length, candidate.end),
-      );
+    const after = before ? null : WEEKDAY_AFTER.exec(text.slice(candidate.end, candidate.end + 12));
+    if (!before && !after) continue;
+    const weekday = WEEKDAYS[normalizeText(before?.[2] ?? after![1]!)]!;
+    let value = candidate.value;
+    const weekdayOf = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+    if (weekdayOf(value) !== weekday && !WRITTEN_YEAR.test(candidate.text)) {
+      const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+      const earlier = isoDate(year - 1, month, day);
+      const later = isoDate(year + 1, month, day);
+      if (earlier && earlier >= dateString(addDays(base, -60)) && weekdayOf(earlier) === weekday) value = earlier;
+      else if (later && weekdayOf(later) === weekday) value = later;
+    }
+    const start = before ? candidate.start - before[0].length + before[1]!.length : candidate.start;
+    const end = after ? candidate.end + after[0].length : candidate.end;
+    found.push(match('sys.date', value, text, start, end));
   }
   return found;
 }
@@ -951,6 +1036,8 @@ function chronoDates(text: string, calendar: CalendarContext, ours: Candidate[])
     if (!start.isCertain('day') || start.isCertain('hour') || result.end) continue;
     // "for 3 days", "within a week" are durations; numeric dates are ours (region order, fractions).
     if (/^(?:for|within)\s/i.test(result.text) || /\d\s*[/.-]\s*\d/.test(result.text)) continue;
+    // "three days after" (after what?) and "last day" (of what?) are not dates on their own.
+    if (/\s(?:after|before)$/i.test(result.text) || /^(?:the\s+)?last\s+day$/i.test(result.text)) continue;
     // "I may 2 go": "may" is a month only capitalised or with a year, as in our rules.
     if (/(?<![\p{L}])may(?![\p{L}])/u.test(result.text) && !start.isCertain('year')) continue;
     const from = result.index;
@@ -963,7 +1050,12 @@ function chronoDates(text: string, calendar: CalendarContext, ours: Candidate[])
 }
 
 const DATE_CUE_BEFORE = /(?:^|[^\p{L}])(?:on|by|from|till|until|before|after|for|dated?)\s+$/iu;
-const WEEKDAY_BEFORE = new RegExp(String.raw`(^|[^\p{L}])(?:${WEEKDAY_NAMES})\.?,?\s+(?:the\s+)?$`, 'iu');
+const WEEKDAY_BEFORE = new RegExp(String.raw`(^|[^\p{L}])(${WEEKDAY_NAMES})\.?,?\s+(?:the\s+)?$`, 'iu');
+const WEEKDAY_AFTER = new RegExp(String.raw`^,\s*(${WEEKDAY_NAMES})\.?(?![\p{L}])`, 'iu');
+const WEEKDAY_FIRST = new RegExp(String.raw`^(?:${WEEKDAY_NAMES})(?![\p{L}])`, 'iu');
+const WRITTEN_YEAR = /\d{4}|'\d{2}|\d[/.-]\d{1,2}[/.-]\d/;
+/** Short weekday names that are no other English word (unlike "sat", "sun", "wed", "mon"). */
+const CLEAR_SHORT_WEEKDAYS = new Set(['tue', 'tues', 'thu', 'thur', 'thurs', 'fri']);
 
 /** Parts of the day that set the meridiem of an hour said without one. */
 const PART_OF_DAY = String.raw`(?:in\s+(?:the\s+)?(?:morning|afternoon|evening|night)|in\s+the\s+[ap]\.?m\.?(?![\p{L}])|at\s+night|at\s+noon)`;
