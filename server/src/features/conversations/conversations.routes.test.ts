@@ -320,6 +320,17 @@ describe('agents take and answer chats', () => {
     expect(codes).toEqual([200, 409]);
     const loser = first.statusCode === 409 ? first : second;
     expect(loser.body.message).toBe('Another agent has already picked up this chat');
+    // The loser's console is told, with its waiting counts as they now are (the chat no longer waits).
+    const loserId = first.statusCode === 409 ? agentA.userId : agentB.userId;
+    const told = await until(
+      async () => events.find((event) => event.name === 'noChatPicked' && event.userId === loserId),
+      'noChatPicked for the loser',
+    );
+    expect(told.payload).toMatchObject({
+      conversationId: id,
+      message: 'Another agent has already picked up this chat',
+      unPickedCount: (await ok('GET', '/api/conversations/counts', undefined, agentA.token)).newChatCount,
+    });
   });
 
   it('100 rounds of two agents picking up the same chat: one winner each round', async () => {

@@ -106,6 +106,30 @@ export function createConversationsService(deps: { db: Db; runtime: Conversation
   }
 
   /**
+   * What the caller hears when an action failed (§4.2). A pickup lost to another agent is
+   * 'noChatPicked' with the caller's counts as they are now, so the console resets its waiting
+   * counts; other failures are the action's own failure event.
+   */
+  async function failureEvent(auth: AuthContext, id: string, failEvent: string, error: AppError) {
+    const base = { enterpriseId: auth.enterpriseId, userId: auth.userId };
+    if (failEvent === 'agentPickupChatFailed' && error.key === 'CHAT_TAKEN') {
+      const counts = await repository.counts(auth.enterpriseId, await visibility(auth));
+      return {
+        ...base,
+        name: 'noChatPicked',
+        payload: {
+          conversationId: id,
+          message: error.message,
+          unPickedCount: counts.newChatCount,
+          transferredCount: counts.transferredChatCount,
+          invitedCount: counts.invitedChatCount,
+        },
+      };
+    }
+    return { ...base, name: failEvent, payload: { conversationId: id, message: error.message } };
+  }
+
+  /**
    * Runs one action in a transaction on the locked conversation; `act` throws AppError when the
    * action does not fit the state. Announces the result and answers the caller's view of it.
    */
@@ -146,14 +170,7 @@ export function createConversationsService(deps: { db: Db; runtime: Conversation
       });
     } catch (error) {
       if (options.failEvent && error instanceof AppError)
-        await runtime.bus
-          .publish({
-            enterpriseId: auth.enterpriseId,
-            userId: auth.userId,
-            name: options.failEvent,
-            payload: { conversationId: id, message: error.message },
-          })
-          .catch(() => undefined);
+        await runtime.bus.publish(await failureEvent(auth, id, options.failEvent, error)).catch(() => undefined);
       throw error;
     }
     if (published) {

@@ -119,6 +119,7 @@ export function subscribeConversationEvents(
       if (!payload.success) return;
       const text = textOf(payload.data.message);
       if (text) showToast(text, { tone: 'info' });
+      refreshLists();
       const { unPickedCount, transferredCount, invitedCount } = payload.data;
       queryClient.setQueryData<z.infer<typeof liveChatCounts>>(conversationsKeys.counts(), (counts) =>
         counts
