@@ -7,3 +7,4 @@ export * from './customers';
 export * from './channels';
 export * from './broadcasts';
 export * from './conversations';
+export * from './knowledge';
