@@ -112,6 +112,9 @@ beforeAll(async () => {
       kind: 'text',
       status: 'received',
       source: 'inbound',
+      // Already routed into its conversation: the runtime's sweep would otherwise answer it (a
+      // handoff notice, an eighth message) while these tests run.
+      routedAt: ago(60),
     }),
     message({
       channelId: support,
