@@ -52,14 +52,15 @@ const { api } = harness;
 const startServer = () => harness.start();
 const stopServer = (signal: 'SIGKILL' | 'SIGTERM') => harness.stop(signal);
 const serverOutput = harness.output;
-const vendorAccepted = (count: number) => harness.vendorAccepted(count, 'replies');
+// Bounds that tell a hang from a slow machine (PGlite on a loaded CI core answers about 5 a second), not speed goals.
+const vendorAccepted = (count: number) => harness.vendorAccepted(count, 'replies', 300_000);
 const withDatabase: typeof harness.withDatabase = (work) => harness.withDatabase(work);
 let fake: LoadMeta;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until every number has a reply at the vendor (or the limit passes). */
-async function everyNumberAnswered(limitMs = 120_000): Promise<void> {
+async function everyNumberAnswered(limitMs = 300_000): Promise<void> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const stats = await fake.stats();
@@ -87,7 +88,7 @@ function inboundWebhook(number: string, text: string) {
  * again and again until it is answered 200. Answers how many tries were needed beyond one each,
  * and a few of the reasons.
  */
-async function postWebhooks(channel: LoadChannel, webhooks: ReturnType<typeof inboundWebhook>[], limitMs = 240_000) {
+async function postWebhooks(channel: LoadChannel, webhooks: ReturnType<typeof inboundWebhook>[], limitMs = 600_000) {
   const started = Date.now();
   const deadline = started + limitMs;
   let next = 0;
@@ -166,7 +167,7 @@ afterAll(async () => {
 describe(`${MESSAGES.toLocaleString('en-US')} customers writing to a bot through server crashes`, () => {
   it(
     `answers every message after ${KILLS} kill -9s, routes each once, and answers twice no more than it counts`,
-    { timeout: 600_000 },
+    { timeout: 1_200_000 },
     async () => {
       const began = Date.now();
       await startServer();
