@@ -141,6 +141,19 @@ describe('dialog', () => {
     expect(turn(newConversation(), 'anything', []).intent).toBeNull();
   });
 
+  /** The reply of a new conversation to `text`, recognised as the dialog's intent. */
+  const firstAnswer = (dialog: IntentDialog, text: string) =>
+    dialogTurn({
+      state: newConversation(),
+      text,
+      ranking: [{ intent: dialog.name, confidence: 0.9, utterance: null }],
+      threshold: 0.5,
+      dialogs: new Map([[dialog.name, dialog]]),
+      extractor,
+      retries: 2,
+      outOfScopeMessage: 'oos',
+    }).reply;
+
   it('drops empty optional parameters tidily', () => {
     const dialog: IntentDialog = {
       name: 'refund',
@@ -150,17 +163,7 @@ describe('dialog', () => {
         { name: 'when', entityId: 'sys.date', required: false, value: '$when', prompts: [] },
       ],
     };
-    const result = dialogTurn({
-      state: newConversation(),
-      text: 'refund ₹500',
-      ranking: [{ intent: 'refund', confidence: 0.9, utterance: null }],
-      threshold: 0.5,
-      dialogs: new Map([['refund', dialog]]),
-      extractor,
-      retries: 2,
-      outOfScopeMessage: 'oos',
-    });
-    expect(result.reply).toBe('Refund of 500 INR started. Thanks!');
+    expect(firstAnswer(dialog, 'refund ₹500')).toBe('Refund of 500 INR started. Thanks!');
   });
 
   it('leaves no blank line behind when the last line held only empty optional parameters', () => {
@@ -172,16 +175,6 @@ describe('dialog', () => {
         { name: 'time', entityId: 'sys.time', required: false, value: '$time', prompts: [] },
       ],
     };
-    const result = dialogTurn({
-      state: newConversation(),
-      text: 'book it',
-      ranking: [{ intent: 'book', confidence: 0.9, utterance: null }],
-      threshold: 0.5,
-      dialogs: new Map([['book', dialog]]),
-      extractor,
-      retries: 2,
-      outOfScopeMessage: 'oos',
-    });
-    expect(result.reply).toBe('Your flight is booked.');
+    expect(firstAnswer(dialog, 'book it')).toBe('Your flight is booked.');
   });
 });
