@@ -22,7 +22,6 @@ const passage = (overrides: Partial<AnswerPassage> = {}): AnswerPassage => ({
   page: 4,
   heading: null,
   similarity: 0.7,
-  lexicalMatch: true,
   ...overrides,
 });
 
@@ -84,20 +83,10 @@ describe('extractAnswer', () => {
     const question = { question: 'Who won the cup?', questionVector: axis(9), sentenceVectors };
     expect(extractAnswer({ ...question, passage: null })).toBeNull();
     expect(
-      extractAnswer({
-        ...question,
-        passage: passage({ similarity: DEFAULT_ANSWER.minSimilarity - 0.01, lexicalMatch: false }),
-      }),
+      extractAnswer({ ...question, passage: passage({ similarity: DEFAULT_ANSWER.minSimilarity - 0.01 }) }),
     ).toBeNull();
     expect(
-      extractAnswer({ ...question, passage: passage({ similarity: DEFAULT_ANSWER.minSimilarityWithWords - 0.01 }) }),
-    ).toBeNull();
-    // The same similarity is enough when words of the question matched the passage.
-    expect(
-      extractAnswer({
-        ...question,
-        passage: passage({ similarity: DEFAULT_ANSWER.minSimilarity - 0.01, lexicalMatch: true }),
-      }),
+      extractAnswer({ ...question, passage: passage({ similarity: DEFAULT_ANSWER.minSimilarity }) }),
     ).not.toBeNull();
   });
 });

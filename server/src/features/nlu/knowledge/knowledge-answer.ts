@@ -29,10 +29,17 @@ export function createKnowledgeAnswerer({
         queryVector: questionVector,
       });
       if (!best) return null;
-      const passage = { ...best, lexicalMatch: best.lexicalRank !== null };
       const sentences = splitSentences(best.text);
       const sentenceVectors = sentences.length > settings.maxSentences ? await embed(sentences) : [];
-      return extractAnswer({ question, questionVector: questionVector!, passage, sentenceVectors }, settings);
+      return extractAnswer(
+        {
+          question,
+          questionVector: questionVector!,
+          passage: { ...best, similarity: best.bestCosine },
+          sentenceVectors,
+        },
+        settings,
+      );
     },
   };
 }

@@ -22,14 +22,17 @@ export interface RetrievalSettings {
   rrfK: number;
   /** Full-text candidates (best by ts_rank_cd) that BM25 scores. */
   lexicalDepth: number;
+  /** A titled passage's similarity: titleShare × cosine to its title + the rest × cosine to the whole passage. */
+  titleShare: number;
 }
 
 /** Chosen on the even-numbered covidfaq queries (decision 021). */
 export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   fusion: 'weighted',
-  lexicalWeight: 0.3,
+  lexicalWeight: 0.2,
   rrfK: 10,
   lexicalDepth: 200,
+  titleShare: 0.7,
 };
 
 const BM25_K1 = 1.2;
@@ -46,8 +49,10 @@ export interface RetrievedPassage extends StoredPassage {
   score: number;
   /** 1-based place in the full-text list, null when no word matched. */
   lexicalRank: number | null;
-  /** Best cosine between the question and the passage's vectors. */
+  /** Cosine similarity of the question and the passage (mixed with its title's, see titleShare). */
   similarity: number;
+  /** The best cosine of the question and the passage's vectors (whole passage or title): confidence. */
+  bestCosine: number;
 }
 
 export type Embed = (texts: readonly string[]) => Promise<Float32Array[]>;
@@ -58,8 +63,9 @@ export function queryTerms(question: string): string[] {
 }
 
 /**
- * The texts a passage is embedded as: the title with the text (the whole passage), and the title
- * alone when there is one. A question is compared with each; the best counts (decision 021).
+ * The texts a passage is embedded as, in this order: the title with the text (the whole passage),
+ * then the title alone when there is one (a heading, a FAQ's question). A question's similarity to
+ * a titled passage mixes both cosines (`titleShare`, decision 021).
  */
 export function passageVectorTexts(title: string, text: string): string[] {
   const whole = title.trim() ? `${title.trim()}\n${text}` : text;
@@ -119,19 +125,27 @@ export function createKnowledgeRetriever({
     return [...scores].map(([id, rank]) => ({ id, rank })).sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
   }
 
-  /** Best cosine per passage (vectors are unit length). */
-  function similarities(vectors: AgentVectors, query: Float32Array): Float32Array {
-    const best = new Float32Array(vectors.ids.length).fill(-1);
+  /**
+   * Per passage: the similarity that ranks (the whole passage's cosine, mixed with its title's when
+   * it has one) and the best of those cosines (how close the question came to any of them).
+   */
+  function similarities(vectors: AgentVectors, query: Float32Array): { ranking: Float32Array; best: Float32Array } {
+    const result = new Float32Array(vectors.ids.length);
+    const best = new Float32Array(vectors.ids.length);
     const { matrix, offsets } = vectors;
+    const cosine = (row: number) => {
+      const base = row * EMBEDDING_DIMENSIONS;
+      let dot = 0;
+      for (let d = 0; d < EMBEDDING_DIMENSIONS; d += 1) dot += matrix[base + d]! * query[d]!;
+      return dot;
+    };
     for (let p = 0; p < vectors.ids.length; p += 1) {
-      for (let row = offsets[p]!; row < offsets[p + 1]!; row += 1) {
-        const base = row * EMBEDDING_DIMENSIONS;
-        let dot = 0;
-        for (let d = 0; d < EMBEDDING_DIMENSIONS; d += 1) dot += matrix[base + d]! * query[d]!;
-        if (dot > best[p]!) best[p] = dot;
-      }
+      const whole = cosine(offsets[p]!);
+      const title = offsets[p + 1]! - offsets[p]! > 1 ? cosine(offsets[p]! + 1) : null;
+      result[p] = title === null ? whole : (1 - settings.titleShare) * whole + settings.titleShare * title;
+      best[p] = title === null ? whole : Math.max(whole, title);
     }
-    return best;
+    return { ranking: result, best };
   }
 
   return {
@@ -161,11 +175,12 @@ export function createKnowledgeRetriever({
       const lexical = bm25(stats, matches);
       const bestLexical = lexical[0]?.rank ?? 1;
       const lexicalScore = new Map(lexical.map((row) => [row.id, row.rank / bestLexical]));
-      const similarity = similarities(vectors, query);
+      const { ranking: similarity, best: bestCosine } = similarities(vectors, query);
       const lexicalRank = new Map(lexical.map((row, i) => [row.id, i + 1]));
       const semanticOrder = vectors.ids.map((_, i) => i).sort((a, b) => similarity[b]! - similarity[a]!);
       const semanticRank = new Map(semanticOrder.map((index, rank) => [vectors.ids[index]!, rank + 1]));
       const similarityOf = new Map(vectors.ids.map((id, i) => [id, similarity[i]!]));
+      const bestCosineOf = new Map(vectors.ids.map((id, i) => [id, bestCosine[i]!]));
 
       const score = (id: string): number => {
         if (mode === 'lexical') return lexical[lexicalRank.get(id)! - 1]!.rank;
@@ -195,7 +210,13 @@ export function createKnowledgeRetriever({
         const row = rows.get(id);
         if (!row) return []; // replaced between the two reads
         return [
-          { ...row, score: value, lexicalRank: lexicalRank.get(id) ?? null, similarity: similarityOf.get(id) ?? 0 },
+          {
+            ...row,
+            score: value,
+            lexicalRank: lexicalRank.get(id) ?? null,
+            similarity: similarityOf.get(id) ?? 0,
+            bestCosine: bestCosineOf.get(id) ?? 0,
+          },
         ];
       });
     },
