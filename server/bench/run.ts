@@ -7,6 +7,7 @@ import { measureBundle, measureServed } from './bundle-size';
 import { customerImportSection, measureCustomerImport } from './customer-import-report';
 import { broadcastSection, measureBroadcast } from './broadcast-report';
 import { conversationsSection, measureConversations } from './conversations-report';
+import { knowledgeSection, measureKnowledge } from './knowledge-report';
 import { measureRealtime } from './realtime';
 import { REALTIME_METHOD, realtimeSection } from './realtime-report';
 import { renderResults, writeBenchmarksDoc, type HttpResults, type Machine } from './benchmarks-report';
@@ -182,6 +183,15 @@ answers beside the page are printed.
 
 ${REALTIME_METHOD}
 
+**Knowledge retrieval** (issue 20). \`server/bench/knowledge.ts\` (also \`npm run bench:knowledge\`), in its
+own process on a copy of the migrated PGlite template: the passages of \`../shared/kb/covidfaq.json\`
+are ingested as documents of one agent through the server's knowledge repository, then every query
+is retrieved: hit@1 and hit@5 of a plain BM25 computed in the same run, of PostgreSQL full-text
+alone, of the sentence encoder alone and of the hybrid the agents use (decision 021), on all queries,
+the even-numbered ones the settings were chosen on and the odd-numbered ones held out. Then the
+no-LLM answer of every query, one at a time with a cold embedding cache (p50/p99), and CLINC150's
+out-of-scope test questions, which should get the out-of-scope message.
+
 **Knobs** (environment): \`PARLEY_BENCH_CONNECTIONS\` (10), \`PARLEY_BENCH_WARMUP\` (2 s),
 \`PARLEY_BENCH_DURATION\` (8 s), \`PARLEY_BENCH_ROWS\` (5,000), \`PARLEY_BENCH_NEIGHBOURS\` (9),
 \`PARLEY_BENCH_CUSTOMERS\` (1,000,000), \`PARLEY_BENCH_IMPORT_ROWS\` (1,000,000), \`PARLEY_BENCH_IMPORT_BREAKDOWN\` (off), \`PARLEY_BENCH_NEIGHBOUR_CUSTOMERS\` (1 % of it, each),
@@ -273,11 +283,14 @@ async function main() {
   const conversations = measureConversations(pgAdminUrl);
   step('realtime: 5,000 consoles on one process against bare ws (PostgreSQL)');
   const realtime = measureRealtime(pgAdminUrl);
+  step('knowledge retrieval: covidfaq hit@1 / hit@5 beside BM25, answer latency with no LLM (PGlite)');
+  const knowledge = measureKnowledge(pgAdminUrl);
   machine.loadAverages[1] = os.loadavg()[0] ?? 0;
   const results =
     `${renderResults(machine, http, bundle, (performance.now() - started) / 1000)}\n` +
     `${customerImportSection(imports)}\n\n${broadcastSection(broadcast)}\n\n` +
-    `${conversationsSection(conversations, broadcast)}\n\n${realtimeSection(realtime)}\n`;
+    `${conversationsSection(conversations, broadcast)}\n\n${realtimeSection(realtime)}\n\n` +
+    `${knowledgeSection(knowledge)}\n`;
   process.stdout.write(`\n${results}\n`);
   fs.mkdirSync(path.dirname(docFile), { recursive: true });
   writeBenchmarksDoc(docFile, INTRO, results);
