@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { accessibilityChecked } from '../support/accessibility';
-import { apiToken, demoLogin, expect, signInToConsole, test } from '../support/fixtures';
+import { apiToken, demoLogin, expect, saveScreen, signInToConsole, test } from '../support/fixtures';
 
 /** The next 15 February on or after today (the browser and the test share this machine's clock and zone). */
 function nextFifteenthOfFebruary(): string {
@@ -54,6 +54,7 @@ test('an operator books a flight in Try it and the date and time are read as wri
   await expect(answer).toContainText(`${nextFifteenthOfFebruary()} 15:00`);
   await expect(tryIt(page).getByTestId('try-it-answer-facts').last()).toContainText('book_flight ·');
   await expect(input).toBeFocused();
+  await saveScreen(page, 'try-it-date-and-time');
   await tryIt(page).getByRole('button', { name: 'Close Try it' }).click();
   await expect(tryIt(page)).toBeHidden();
 });
