@@ -250,7 +250,10 @@ export function createNluRepository(db: Db) {
           })
           .returning({ sessionId: agentSessions.sessionId }),
       );
-      await db.with(session).insert(agentConversationMessages).values({ enterpriseId, agentId, ...message });
+      await db
+        .with(session)
+        .insert(agentConversationMessages)
+        .values({ enterpriseId, agentId, ...message });
     },
   };
 }
