@@ -2,28 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveChatCounts } from '@parley/contracts/conversations';
 import { clearToasts, toastStore } from '../../../lib/toast';
+import { fakeRealtime } from '../../../test/fake-realtime';
 import { conversationsKeys } from '../api/conversations-keys';
 import { subscribeConversationEvents } from './conversation-events';
-
-type Handler = (event: { name: string; payload: unknown }) => void;
-
-/** The websocket's `on` as the console uses it: handlers by event name, fired by the test. */
-function fakeRealtime() {
-  const handlers = new Map<string, Handler[]>();
-  return {
-    on(name: string, handler: Handler) {
-      handlers.set(name, [...(handlers.get(name) ?? []), handler]);
-      return () =>
-        handlers.set(
-          name,
-          (handlers.get(name) ?? []).filter((other) => other !== handler),
-        );
-    },
-    fire(name: string, payload: unknown) {
-      for (const handler of handlers.get(name) ?? []) handler({ name, payload });
-    },
-  };
-}
 
 const counts: LiveChatCounts = {
   newChatCount: 4,
@@ -44,7 +25,7 @@ describe('the agent events of the console', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const off = subscribeConversationEvents(realtime, queryClient, { onChatRemoved: () => undefined });
 
-    realtime.fire('noChatPicked', {
+    realtime.emit('noChatPicked', {
       conversationId: 'c1',
       message: 'Another agent has already picked up this chat',
       unPickedCount: 3,
