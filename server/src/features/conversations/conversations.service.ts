@@ -155,18 +155,10 @@ export function createConversationsService(deps: { db: Db; runtime: Conversation
         const { rows: after } = await rawFor(tx)(`select department_id from conversations where id = $1`, [id]);
         const departmentAfter = (after[0]?.department_id as string | null) ?? null;
         if (departmentAfter !== conversation.department_id) {
-          for (const userId of await createConversationsRepository(tx).departmentAgents(
-            auth.enterpriseId,
-            conversation.department_id,
-          ))
-            published.countsFor.add(userId);
+          await runtime.departmentCountsChange(tx, published, auth.enterpriseId, conversation.department_id);
           published.departmentId = departmentAfter;
         }
-        for (const userId of await createConversationsRepository(tx).departmentAgents(
-          auth.enterpriseId,
-          departmentAfter,
-        ))
-          published.countsFor.add(userId);
+        await runtime.departmentCountsChange(tx, published, auth.enterpriseId, departmentAfter);
       });
     } catch (error) {
       if (options.failEvent && error instanceof AppError)

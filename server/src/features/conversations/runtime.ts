@@ -677,11 +677,7 @@ export function createConversationRuntime(deps: {
         actorKind: 'system',
         details: { reason: missedReasons.outOfHours },
       });
-      for (const userId of await createConversationsRepository(tx).departmentAgents(
-        enterpriseId,
-        conversation.department_id,
-      ))
-        published.countsFor.add(userId);
+      await departmentCountsChange(tx, published, enterpriseId, conversation.department_id);
       published.departmentChanged = true;
       return;
     }
@@ -712,12 +708,19 @@ export function createConversationRuntime(deps: {
         payload: { conversationId: conversation.id },
       });
     }
-    for (const userId of await createConversationsRepository(tx).departmentAgents(
-      enterpriseId,
-      conversation.department_id,
-    ))
-      published.countsFor.add(userId);
+    await departmentCountsChange(tx, published, enterpriseId, conversation.department_id);
     published.departmentChanged = true;
+  }
+
+  /** The live counts of every agent of the department may have changed: they are published with the change. */
+  async function departmentCountsChange(
+    tx: DbOrTx,
+    published: Published,
+    enterpriseId: string,
+    departmentId: string | null,
+  ) {
+    for (const userId of await createConversationsRepository(tx).departmentAgents(enterpriseId, departmentId))
+      published.countsFor.add(userId);
   }
 
   async function participantsOf(tx: DbOrTx, conversationId: string): Promise<string[]> {
@@ -766,10 +769,6 @@ export function createConversationRuntime(deps: {
     }
   }
 
-  /**
-   * Sends the conversation's queued replies in order: each is marked 'sending' before the vendor
-   * call, so a crash leaves it visible; the vendor's answer links the channel log row.
-   */
   /** Sends the conversation's queued replies without waiting; a failure is logged, not thrown. */
   function sendInBackground(conversationId: string) {
     const pass = sendQueued(conversationId)
@@ -778,6 +777,10 @@ export function createConversationRuntime(deps: {
     inFlight.add(pass);
   }
 
+  /**
+   * Sends the conversation's queued replies in order: each is marked 'sending' before the vendor
+   * call, so a crash leaves it visible; the vendor's answer links the channel log row.
+   */
   async function sendQueued(conversationId: string): Promise<void> {
     if (sending.has(conversationId)) {
       // The running pass picks up what was queued meanwhile.
@@ -1083,11 +1086,7 @@ export function createConversationRuntime(deps: {
         const [enterpriseId, conversationId] = [row.enterprise_id as string, row.id as string];
         await note(tx, enterpriseId, conversationId, missedNote(missedReasons.timedOut), published);
         await tellCustomer(tx, enterpriseId, conversationId, row.missed_message as string, published);
-        for (const userId of await createConversationsRepository(tx).departmentAgents(
-          row.enterprise_id as string,
-          (row.department_id as string | null) ?? null,
-        ))
-          published.countsFor.add(userId);
+        await departmentCountsChange(tx, published, enterpriseId, (row.department_id as string | null) ?? null);
         return true;
       });
       if (!changed) continue;
@@ -1104,6 +1103,7 @@ export function createConversationRuntime(deps: {
     touch,
     autoAssign,
     announce,
+    departmentCountsChange,
     sendQueued,
     sendInBackground,
     route,
