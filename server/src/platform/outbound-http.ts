@@ -2,11 +2,12 @@ import dns from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 
 /** Why an outbound call failed, in words an administrator understands. */
 export class OutboundError extends Error {
   constructor(
-    readonly reason: 'invalid_url' | 'blocked' | 'dns' | 'timeout' | 'too_large' | 'network',
+    readonly reason: 'invalid_url' | 'blocked' | 'dns' | 'timeout' | 'too_large' | 'network' | 'aborted',
     message: string,
   ) {
     super(message);
@@ -27,9 +28,35 @@ export interface OutboundResponse {
   body: string;
 }
 
+export interface OutboundStreamRequest extends OutboundRequest {
+  /** Each piece of a 2xx answer's body as it arrives, decoded as UTF-8 (a character is never split). */
+  onChunk(text: string): void;
+  /** Aborting it ends the exchange: the call rejects with reason 'aborted'. */
+  signal?: AbortSignal;
+  /** The longest wait for the answer to start and between two pieces of it (default: the client's timeoutMs). */
+  idleTimeoutMs?: number;
+  /** The longest the whole exchange may take (default: the client's streamTimeoutMs). */
+  totalTimeoutMs?: number;
+}
+
+export interface OutboundStreamResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** Empty for a 2xx answer (its body went to onChunk); any other answer's whole body, to read its error. */
+  body: string;
+}
+
 export interface OutboundHttp {
   request(input: OutboundRequest): Promise<OutboundResponse>;
+  /**
+   * The same guarded call, with the answer handed over piece by piece as it arrives (server-sent
+   * events of an LLM). Optional so that recording fakes of `request` alone still fit; the client of
+   * createOutboundHttp always has it.
+   */
+  stream?(input: OutboundStreamRequest): Promise<OutboundStreamResponse>;
 }
+
+export type StreamingOutboundHttp = OutboundHttp & Required<Pick<OutboundHttp, 'stream'>>;
 
 /** Addresses no outbound call may reach unless allowed: private, loopback, link-local and the like. */
 const privateRanges = (() => {
@@ -114,16 +141,24 @@ export function embeddedIPv4(address: string): string[] {
   return found;
 }
 
+/** A time limit in words: "300 ms", "10 seconds". */
+const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} seconds`);
+
 /**
  * A guarded HTTP client for calls to addresses administrators type in (integration endpoints):
  * http(s) only; the host is resolved once and the connection pinned to that address (no DNS
  * rebinding); private and loopback addresses refused unless the allow-list names them; no
  * redirects followed; a time limit for the whole exchange and a size limit for the answer.
+ * `stream` keeps every guard; its answer may take up to `streamTimeoutMs` as long as it never
+ * pauses longer than `timeoutMs`.
  */
-export function createOutboundHttp(options: { allow?: readonly string[]; timeoutMs?: number; maxBytes?: number } = {}) {
+export function createOutboundHttp(
+  options: { allow?: readonly string[]; timeoutMs?: number; maxBytes?: number; streamTimeoutMs?: number } = {},
+): StreamingOutboundHttp {
   const allow = parseAllowList(options.allow ?? []);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxBytes = options.maxBytes ?? 1024 * 1024;
+  const streamTimeoutMs = options.streamTimeoutMs ?? 120_000;
 
   async function resolve(hostname: string) {
     const host = hostname.replace(/^\[|\]$/g, '');
@@ -150,19 +185,43 @@ export function createOutboundHttp(options: { allow?: readonly string[]; timeout
     return found[0]!;
   }
 
-  const client: OutboundHttp = {
+  /** The checked URL, the address its host resolved to (and was allowed), and the options that pin it. */
+  async function target(input: OutboundRequest) {
+    let url: URL;
+    try {
+      url = new URL(input.url);
+    } catch {
+      throw new OutboundError('invalid_url', 'The address is not a valid URL');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new OutboundError('invalid_url', 'Only http and https addresses can be called');
+    }
+    const pinned = await resolve(url.hostname);
+    const transport = url.protocol === 'https:' ? https : http;
+    const requestOptions: http.RequestOptions = {
+      method: input.method ?? 'GET',
+      headers: {
+        ...(input.body !== undefined ? { 'content-length': String(Buffer.byteLength(input.body)) } : {}),
+        ...input.headers,
+      },
+      // Connect to the address checked above, never to a second answer of the DNS.
+      lookup: (_hostname, lookupOptions, callback) => {
+        if ((lookupOptions as { all?: boolean }).all) {
+          (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
+            pinned,
+          ]);
+        } else callback(null, pinned.address, pinned.family);
+      },
+    };
+    return { url, transport, requestOptions };
+  }
+
+  const connectionFailed = (error: Error) =>
+    new OutboundError('network', `The connection failed (${(error as NodeJS.ErrnoException).code ?? error.message})`);
+
+  const client: StreamingOutboundHttp = {
     async request(input) {
-      let url: URL;
-      try {
-        url = new URL(input.url);
-      } catch {
-        throw new OutboundError('invalid_url', 'The address is not a valid URL');
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new OutboundError('invalid_url', 'Only http and https addresses can be called');
-      }
-      const pinned = await resolve(url.hostname);
-      const transport = url.protocol === 'https:' ? https : http;
+      const { url, transport, requestOptions } = await target(input);
       return new Promise<OutboundResponse>((resolvePromise, rejectPromise) => {
         let settled = false;
         const reject = (error: OutboundError) => {
@@ -172,56 +231,124 @@ export function createOutboundHttp(options: { allow?: readonly string[]; timeout
           request.destroy();
           rejectPromise(error);
         };
-        const request = transport.request(
-          url,
-          {
-            method: input.method ?? 'GET',
-            headers: {
-              ...(input.body !== undefined ? { 'content-length': String(Buffer.byteLength(input.body)) } : {}),
-              ...input.headers,
-            },
-            // Connect to the address checked above, never to a second answer of the DNS.
-            lookup: (_hostname, lookupOptions, callback) => {
-              if ((lookupOptions as { all?: boolean }).all) {
-                (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
-                  pinned,
-                ]);
-              } else callback(null, pinned.address, pinned.family);
-            },
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            let size = 0;
-            response.on('data', (chunk: Buffer) => {
-              size += chunk.length;
-              if (size > maxBytes) return reject(new OutboundError('too_large', 'The answer was larger than allowed'));
-              chunks.push(chunk);
+        const request = transport.request(url, requestOptions, (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > maxBytes) return reject(new OutboundError('too_large', 'The answer was larger than allowed'));
+            chunks.push(chunk);
+          });
+          response.on('end', () => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            resolvePromise({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
             });
-            response.on('end', () => {
-              if (settled) return;
-              settled = true;
-              clearTimeout(timer);
-              resolvePromise({
-                status: response.statusCode ?? 0,
-                headers: response.headers,
-                body: Buffer.concat(chunks).toString('utf8'),
-              });
-            });
-            response.on('error', () => reject(new OutboundError('network', 'The connection broke off')));
-          },
-        );
+          });
+          response.on('error', () => reject(new OutboundError('network', 'The connection broke off')));
+        });
         const timer = setTimeout(
           () => reject(new OutboundError('timeout', `No answer within ${Math.round(timeoutMs / 1000)} seconds`)),
           timeoutMs,
         );
-        request.on('error', (error) =>
-          reject(
-            new OutboundError(
-              'network',
-              `The connection failed (${(error as NodeJS.ErrnoException).code ?? error.message})`,
-            ),
-          ),
+        request.on('error', (error) => reject(connectionFailed(error)));
+        if (input.body !== undefined) request.write(input.body);
+        request.end();
+      });
+    },
+
+    async stream(input) {
+      const idleMs = input.idleTimeoutMs ?? timeoutMs;
+      const totalMs = input.totalTimeoutMs ?? streamTimeoutMs;
+      const aborted = () => new OutboundError('aborted', 'The call was stopped');
+      if (input.signal?.aborted) throw aborted();
+      const { url, transport, requestOptions } = await target(input);
+      if (input.signal?.aborted) throw aborted();
+      return new Promise<OutboundStreamResponse>((resolvePromise, rejectPromise) => {
+        let settled = false;
+        /** Whether the 2xx answer's body has started: a pause then means the stream stalled. */
+        let started = false;
+        let idleTimer: NodeJS.Timeout | undefined;
+        const finish = () => {
+          settled = true;
+          clearTimeout(idleTimer);
+          clearTimeout(totalTimer);
+          input.signal?.removeEventListener('abort', onAbort);
+        };
+        const fail = (error: unknown) => {
+          if (settled) return;
+          finish();
+          request.destroy();
+          rejectPromise(error);
+        };
+        const idle = () => {
+          clearTimeout(idleTimer);
+          idleTimer = setTimeout(
+            () =>
+              fail(
+                new OutboundError(
+                  'timeout',
+                  started
+                    ? `The answer stopped for more than ${duration(idleMs)}`
+                    : `No answer within ${duration(idleMs)}`,
+                ),
+              ),
+            idleMs,
+          );
+        };
+        const onAbort = () => fail(aborted());
+        input.signal?.addEventListener('abort', onAbort, { once: true });
+        const totalTimer = setTimeout(
+          () => fail(new OutboundError('timeout', `The answer took longer than ${duration(totalMs)}`)),
+          totalMs,
         );
+        idle();
+        const request = transport.request(url, requestOptions, (response) => {
+          idle();
+          const status = response.statusCode ?? 0;
+          const streamed = status >= 200 && status < 300;
+          const decoder = new StringDecoder('utf8');
+          const errorChunks: Buffer[] = [];
+          let size = 0;
+          const deliver = (text: string) => {
+            if (text === '') return;
+            try {
+              input.onChunk(text);
+            } catch (error) {
+              fail(error);
+            }
+          };
+          response.on('data', (chunk: Buffer) => {
+            if (settled) return;
+            size += chunk.length;
+            if (size > maxBytes) return fail(new OutboundError('too_large', 'The answer was larger than allowed'));
+            started = true;
+            idle();
+            if (streamed) deliver(decoder.write(chunk));
+            else errorChunks.push(chunk);
+          });
+          response.on('end', () => {
+            if (settled) return;
+            if (streamed) deliver(decoder.end());
+            if (settled) return;
+            finish();
+            resolvePromise({
+              status,
+              headers: response.headers,
+              body: streamed ? '' : Buffer.concat(errorChunks).toString('utf8'),
+            });
+          });
+          response.on('error', () => fail(new OutboundError('network', 'The connection broke off')));
+          // A connection closed before the end of the body (no 'end'): the stream broke.
+          response.on('close', () => {
+            if (!response.complete) fail(new OutboundError('network', 'The connection broke off'));
+          });
+        });
+        request.on('error', (error) => fail(connectionFailed(error)));
         if (input.body !== undefined) request.write(input.body);
         request.end();
       });
