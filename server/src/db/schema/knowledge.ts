@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { IngestionStatus, KnowledgeFailure, KnowledgeSourceStatus } from '@parley/contracts/knowledge';
+import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { enterprises } from './platform';
 import { agents } from './agents';
 
@@ -57,3 +58,57 @@ export const knowledgePassages = pgTable(
     index('knowledge_passages_search_idx').using('gin', table.search),
   ],
 );
+
+/**
+ * What the knowledge-ingestion job (decision 022) knows of each source of an agent: one row per
+ * PDF (`sourceId` = agent_documents.id) and per web page (`sourceId` = its normalised URL), with
+ * the hash of the content it indexed, how far it got, and what failed. A PDF is read in page
+ * batches: each batch's passages and `pagesDone` are written in one transaction, so after a crash
+ * the run resumes after `pagesDone` when the file's hash is unchanged.
+ */
+export const knowledgeSources = pgTable(
+  'knowledge_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: uuid('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    sourceId: text('source_id').notNull(),
+    kind: text('kind').$type<KnowledgeSourceKind>().notNull(),
+    /** The file name, or the page's URL. */
+    label: text('label').notNull(),
+    /** The knowledge-base entry it came from: the document's id, or the website URL as configured. */
+    origin: text('origin').notNull(),
+    /** sha256 of the file, or of the web page's readable text; null until read. */
+    contentHash: text('content_hash'),
+    status: text('status').$type<KnowledgeSourceStatus>().notNull().default('pending'),
+    pagesDone: integer('pages_done').notNull().default(0),
+    pagesTotal: integer('pages_total'),
+    passages: integer('passages').notNull().default(0),
+    /** The first failures (knowledgeLimits.failuresKept); `failureCount` counts them all. */
+    failures: jsonb('failures').$type<KnowledgeFailure[]>().notNull().default([]),
+    failureCount: integer('failure_count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('knowledge_sources_source_idx').on(table.agentId, table.sourceId),
+    index('knowledge_sources_agent_idx').on(table.enterpriseId, table.agentId),
+  ],
+);
+
+/** The last knowledge-base build of each agent: its status, what it said, when it ran. */
+export const knowledgeIngestions = pgTable('knowledge_ingestions', {
+  agentId: uuid('agent_id')
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  enterpriseId: uuid('enterprise_id')
+    .notNull()
+    .references(() => enterprises.id, { onDelete: 'cascade' }),
+  status: text('status').$type<IngestionStatus>().notNull(),
+  message: text('message'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
