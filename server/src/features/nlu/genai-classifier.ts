@@ -13,7 +13,7 @@ export interface GenAiCredentials {
 }
 
 /** The model asked for when the configuration names none: OpenAI's small chat model, or GPT-2 (llm 2). */
-const defaultModel = (llm: number) => (llm === 2 ? 'gpt2' : 'gpt-4o-mini');
+export const defaultModel = (llm: number) => (llm === 2 ? 'gpt2' : 'gpt-4o-mini');
 /** The prompt lists every intent with a few examples, within this many characters. */
 const PROMPT_BUDGET = 12_000;
 const MAX_EXAMPLES = 5;
