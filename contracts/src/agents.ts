@@ -42,6 +42,8 @@ export const agentMessages = {
   /** Train on a prompt agent until the knowledge-base builder lands (issue: knowledge base). */
   promptTrainPending:
     'Your documents and website addresses are saved. Building a searchable knowledge base from them arrives with the knowledge-base engine; until then the prompt agent answers from its prompt alone.',
+  offlineCannotClassify:
+    'The offline configuration has no LLM to classify intents with. Choose a configuration with an API key, or the SVM or Semantic model type.',
   analyticsNotConfigured:
     'Analytics is not configured. Set PARLEY_ANALYTICS_URL to the base address of your analytics service and restart Parley.',
 } as const;
@@ -280,6 +282,16 @@ export type AgentListQuery = z.input<typeof agentListQuery>;
 export const agentParams = z.object({ id: z.uuid() });
 export const agentDocumentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
 
+/**
+ * Where a knowledge answer's source opens ('View Source', agents.md §2.11): a web page at its own
+ * address; an uploaded PDF in the console, at its page (browsers' PDF viewers read #page=N).
+ */
+export function knowledgeSourceUrl(agentId: string, source: { kind: string; id: string; page: number | null }): string {
+  if (source.kind !== 'document') return source.id;
+  const page = source.page ? `#page=${source.page}` : '';
+  return `/api/agents/${agentId}/documents/${source.id}/content${page}`;
+}
+
 export const trainResult = z.object({
   trainingStatus: z.enum(trainingStatuses),
   /** What the server did, shown after the loader (agents.md §4). */
@@ -378,6 +390,14 @@ export const agentRoutes = {
     summary: 'Uploads PDF documents (multipart, field "files", several); all or nothing',
     params: agentParams,
     data: z.object({ documents: z.array(agentDocument) }),
+  }),
+  documentContent: defineRoute({
+    method: 'GET',
+    path: '/api/agents/:id/documents/:documentId/content',
+    summary:
+      "An uploaded PDF itself, shown in the browser (a knowledge answer's 'View Source', #page=N opens its page)",
+    params: agentDocumentParams,
+    data: z.unknown(),
   }),
   removeDocument: defineRoute({
     method: 'DELETE',

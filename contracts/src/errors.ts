@@ -94,11 +94,11 @@ export const errorCatalog = {
       'This model type classifies through a GenAI configuration. Select one on the Configuration tab, or choose SVM or Semantic.',
   },
   NLU_GENAI_FAILED: { code: 5043, http: 502, message: 'The GenAI endpoint could not answer' },
-  NLU_PROMPT_AGENT_PENDING: {
+  NLU_KNOWLEDGE_NOT_BUILT: {
     code: 5045,
     http: 409,
     message:
-      'Prompt agents answer from their prompt and knowledge base, which the knowledge-base engine will build. Try it answers for NLP agents today.',
+      'This agent has no knowledge base yet. Add websites or PDF documents on the Knowledge Base tab, then press Train Agent.',
   },
   AGENT_TRAINING_IN_PROGRESS: { code: 5044, http: 409, message: 'This agent is already being trained' },
 

@@ -185,6 +185,17 @@ export const genAiConfigBody = z.object({
 });
 export type GenAiConfigBody = z.input<typeof genAiConfigBody>;
 
+/**
+ * The built-in configuration every enterprise has: no LLM, so nothing leaves the machine. A
+ * knowledge agent on it answers with the passage of its documents that answers, word for word
+ * (issue 20). Listed first; it cannot classify intents (model types OpenAi and GPT2 need an LLM).
+ */
+export const OFFLINE_GENAI_CONFIG = {
+  id: '00000000-0000-0000-0000-000000000000',
+  name: 'Offline (no LLM): answers from your documents',
+  llm: 0,
+} as const;
+
 export const genAiConfigEntry = z.object({ id: z.uuid(), name: z.string(), llm: z.number().int() });
 export type GenAiConfigEntry = z.infer<typeof genAiConfigEntry>;
 

@@ -414,6 +414,27 @@ describe('documents', () => {
     expect(file).toHaveLength(0);
   });
 
+  it("shows an uploaded PDF in the browser ('View Source'), only to its own enterprise", async () => {
+    const id = await createAgent(admin);
+    const uploaded = await upload(id, [{ name: 'menu card.pdf', bytes: pdf('menu') }]);
+    const [document] = uploaded.body.data.documents as { id: string }[];
+    const shown = await context.app.inject({
+      method: 'GET',
+      url: `/api/agents/${id}/documents/${document!.id}/content`,
+      headers: as(admin.token),
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('application/pdf');
+    expect(shown.headers['content-disposition']).toBe('inline; filename="menu%20card.pdf"');
+    expect(shown.rawPayload.equals(pdf('menu'))).toBe(true);
+    const foreign = await context.app.inject({
+      method: 'GET',
+      url: `/api/agents/${id}/documents/${document!.id}/content`,
+      headers: as(stranger.token),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('refuses an executable renamed .pdf and stores nothing, even beside a real PDF', async () => {
     const id = await createAgent(stranger);
     const before = (await fileRows(stranger.enterpriseId)).length;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentLimits, agentRoutes } from '@parley/contracts/agents';
 import { addRoute } from '../../platform/http';
@@ -70,6 +71,23 @@ export function registerAgentSettingsRoutes(app: FastifyInstance, deps: AgentsDe
       return settings.uploadDocuments(enterpriseId, userId, params.id, await readDocuments(request));
     },
   );
+  app.route({
+    method: agentRoutes.documentContent.method,
+    url: agentRoutes.documentContent.path,
+    schema: { summary: agentRoutes.documentContent.summary, tags: [tag], params: agentRoutes.documentContent.params },
+    config: { permission, audit: false },
+    handler: async (request, reply) => {
+      const params = agentRoutes.documentContent.params.parse(request.params);
+      const document = await settings.openDocument(request.auth!.enterpriseId, params.id, params.documentId);
+      // Shown inline by the browser's PDF viewer (the stored bytes were checked to be a PDF on upload).
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${encodeURIComponent(document.fileName)}"`)
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(document.path));
+    },
+  });
   addRoute(
     app,
     agentRoutes.removeDocument,

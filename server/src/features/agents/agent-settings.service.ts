@@ -12,6 +12,7 @@ import {
   type PromptConfig,
   type promptConfigBody,
 } from '@parley/contracts/agents';
+import { OFFLINE_GENAI_CONFIG } from '@parley/contracts/integrations';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { detectContentType, type FileStore } from '../../platform/files';
@@ -103,6 +104,11 @@ export function createAgentSettingsService(deps: { db: Db; files: FileStore; gen
       if (genAiModelTypes.has(body.modelType) && !openaiKey)
         throw new AppError('AGENT_CONFIGURATION_REQUIRED', {
           fieldErrors: { openaiKey: agentMessages.selectConfiguration },
+        });
+      if (genAiModelTypes.has(body.modelType) && openaiKey === OFFLINE_GENAI_CONFIG.id)
+        throw new AppError('AGENT_CONFIGURATION_REQUIRED', {
+          message: agentMessages.offlineCannotClassify,
+          fieldErrors: { openaiKey: agentMessages.offlineCannotClassify },
         });
       const row = await repository.updateConfig(enterpriseId, id, {
         entityExtractRetries: body.entityExtractRetries,
@@ -239,6 +245,15 @@ export function createAgentSettingsService(deps: { db: Db; files: FileStore; gen
         if (isUniqueViolation(error)) throw new AppError('AGENT_DOCUMENT_EXISTS');
         throw error;
       }
+    },
+
+    /** An uploaded PDF of the agent, to show in the browser ('View Source'); 404 for anyone else's. */
+    async openDocument(enterpriseId: string, id: string, documentId: string) {
+      await found(enterpriseId, id);
+      const document = (await repository.listDocuments(enterpriseId, id)).find((row) => row.id === documentId);
+      if (!document) throw new AppError('NOT_FOUND');
+      const { path: filePath } = await deps.files.open(enterpriseId, document.fileId);
+      return { fileName: document.fileName, path: filePath };
     },
 
     async removeDocument(enterpriseId: string, id: string, documentId: string) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { OFFLINE_GENAI_CONFIG } from '@parley/contracts/integrations';
 import { integrations } from '../../db/schema/enterprise-admin';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 
@@ -65,7 +66,7 @@ describe('GenAI configurations (Create Configuration)', () => {
     expect((read.body.data as { secrets: { apikey: string } }).secrets.apikey).toBe('sk-…cdef');
   });
 
-  it('lists only GenAI integrations of the enterprise, by name', async () => {
+  it('lists the offline configuration, then only GenAI integrations of the enterprise, by name', async () => {
     await call('POST', '/api/genai/configs', { name: 'alpha', llm: 1, apikey: 'key-a' });
     await call('POST', '/api/integrations', {
       authType: 3,
@@ -78,9 +79,12 @@ describe('GenAI configurations (Create Configuration)', () => {
     const listed = await call('GET', '/api/genai/configs', undefined, designer.token);
     expect(listed.statusCode).toBe(200);
     const names = (listed.body.data as { name: string; llm: number }[]).map((entry) => entry.name);
-    expect(names).toEqual(['alpha', 'Support GPT']);
+    expect(names).toEqual([OFFLINE_GENAI_CONFIG.name, 'alpha', 'Support GPT']);
     const theirs = await call('GET', '/api/genai/configs', undefined, stranger.token);
-    expect((theirs.body.data as { name: string }[]).map((entry) => entry.name)).toEqual(['Theirs']);
+    expect((theirs.body.data as { name: string }[]).map((entry) => entry.name)).toEqual([
+      OFFLINE_GENAI_CONFIG.name,
+      'Theirs',
+    ]);
   });
 
   it('shows the spec messages for empty fields', async () => {

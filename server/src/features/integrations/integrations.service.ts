@@ -2,6 +2,7 @@ import {
   integrationSecrets,
   keepsSecret,
   maskSecret,
+  OFFLINE_GENAI_CONFIG,
   type genAiConfigBody,
   type GenAiConfigEntry,
   type Integration,
@@ -95,6 +96,7 @@ export function createIntegrationsService(deps: { db: Db; secrets: SecretBox; ou
 
     /** True when `id` is a GenAI integration (authType 5) of the enterprise. */
     async isGenAiConfig(enterpriseId: string, id: string) {
+      if (id === OFFLINE_GENAI_CONFIG.id) return true;
       const row = await repository.get(enterpriseId, id);
       return row?.authType === 5;
     },
@@ -121,11 +123,15 @@ export function createIntegrationsService(deps: { db: Db; secrets: SecretBox; ou
     /** The GenAI configurations (authType 5) offered to agent designers, by name. */
     async listGenAi(enterpriseId: string): Promise<GenAiConfigEntry[]> {
       const rows = await repository.listGenAi(enterpriseId);
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        llm: Number((row.settings as { llm?: unknown }).llm) || 1,
-      }));
+      const offline: GenAiConfigEntry = { ...OFFLINE_GENAI_CONFIG };
+      return [
+        offline,
+        ...rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          llm: Number((row.settings as { llm?: unknown }).llm) || 1,
+        })),
+      ];
     },
 
     /** Create Configuration (agents.md §2.9): a GenAI integration, key sealed, name unique. */

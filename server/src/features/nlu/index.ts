@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/realtime/bus';
 import type { Jobs } from '../../platform/jobs';
 import type { OutboundHttp } from '../../platform/outbound-http';
+import { createKnowledgeRepository } from './knowledge/knowledge.repository';
+import { createKnowledgeResponder } from './knowledge/knowledge-responder';
 import { createModelStore } from './model-store';
 import { createTrainingRunner, createTrainJob } from './nlu.jobs';
 import { createNluRepository, TRAIN_JOB, type TrainJobData } from './nlu.repository';
@@ -40,6 +42,7 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
     jobs: deps.jobs,
     outbound: deps.outbound,
     genAi: deps.genAi,
+    knowledge: createKnowledgeResponder({ repository: createKnowledgeRepository(deps.db) }),
     region: deps.region,
   });
   const runner = createTrainingRunner();

@@ -106,7 +106,7 @@ describe('training', () => {
     expect(state).toEqual({ trainingStatus: 'not_trained', trainingMessage: null, trainedAt: null, report: null });
   });
 
-  it("tells a prompt agent's Try it what it waits for instead of not trained", async () => {
+  it("tells a prompt agent's Try it to build its knowledge base first instead of not trained", async () => {
     const prompt = await ok('POST', '/api/agents', {
       name: 'Prompt concierge',
       description: 'Answers',
@@ -115,6 +115,7 @@ describe('training', () => {
     const refused = await predict(prompt.id as string, 'hello');
     expect(refused.statusCode).toBe(409);
     expect(refused.body.code).toBe(5045);
+    expect(refused.body.message).toContain('Add websites or PDF documents on the Knowledge Base tab');
   });
 
   it('queues the job, refuses a second one meanwhile, then swaps the model in with a report', async () => {

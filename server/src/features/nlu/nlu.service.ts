@@ -25,6 +25,7 @@ import { generateParaphrases } from './engine/paraphrase';
 import { normalizeText, words } from './engine/text';
 import type { IntentScore } from './engine/types';
 import { classifyWithGenAi, paraphraseWithGenAi, type GenAiCredentials } from './genai-classifier';
+import type { KnowledgeReply, KnowledgeResponder, PassageWriter } from './knowledge/knowledge-responder';
 import type { ModelStore } from './model-store';
 import type { AgentRow, NluRepository } from './nlu.repository';
 
@@ -74,10 +75,17 @@ export function createNluService(deps: {
   jobs: Jobs;
   outbound: OutboundHttp;
   genAi: GenAiCredentialsLookup;
+  knowledge: KnowledgeResponder;
+  /** The LLM path of knowledge answers (llm-answer.ts), given the configuration, prompt and stream. */
+  writer?: (input: {
+    credentials: GenAiCredentials;
+    prompt: string;
+    onToken?: (text: string) => void;
+  }) => PassageWriter;
   /** Region whose day/month order dates are read in (ISO 3166; PARLEY_DEFAULT_PHONE_REGION, IN by default). */
   region?: string;
 }) {
-  const { repository, models, jobs, outbound, genAi } = deps;
+  const { repository, models, jobs, outbound, genAi, knowledge } = deps;
 
   async function agentOf(enterpriseId: string, id: string): Promise<AgentRow> {
     const agent = await repository.getAgent(enterpriseId, id);
@@ -88,6 +96,66 @@ export function createNluService(deps: {
   async function credentialsOf(agent: AgentRow): Promise<GenAiCredentials | null> {
     if (!agent.genAiIntegrationId) return null;
     return genAi.genAiCredentials(agent.enterpriseId, agent.genAiIntegrationId);
+  }
+
+  const hasKnowledgeBase = (agent: AgentRow) =>
+    Boolean(agent.knowledgeConfig?.kbFromDoc || agent.knowledgeConfig?.kbFromWebsite);
+
+  /**
+   * The knowledge base's reply: written by the configuration's LLM when one is chosen (and this
+   * server can write with it), else extracted from the best passage. Null when the agent has no
+   * indexed passage.
+   */
+  async function knowledgeReply(
+    agent: AgentRow,
+    question: string,
+    configurationId: string | null,
+    onToken?: (text: string) => void,
+  ): Promise<KnowledgeReply | null> {
+    if (!(await knowledge.hasKnowledge(agent.enterpriseId, agent.id))) return null;
+    const credentials = configurationId ? await genAi.genAiCredentials(agent.enterpriseId, configurationId) : null;
+    const write =
+      credentials && deps.writer
+        ? deps.writer({ credentials, prompt: agent.promptConfig?.prompt ?? '', onToken })
+        : undefined;
+    return knowledge.respond({ enterpriseId: agent.enterpriseId, agentId: agent.id, question, write });
+  }
+
+  /** A prompt agent's turn: its knowledge base answers, or its out-of-scope message when nothing fits. */
+  async function answerFromKnowledge(
+    agent: AgentRow,
+    sessionId: string,
+    text: string,
+    onToken?: (text: string) => void,
+  ): Promise<PredictResult> {
+    const reply = await knowledgeReply(agent, text, agent.promptConfig?.openaiKey ?? null, onToken);
+    if (!reply) throw new AppError('NLU_KNOWLEDGE_NOT_BUILT');
+    const output = reply.answered ? reply.text : agent.outOfScopeMessage;
+    const emotion = classifyEmotion(text);
+    await repository.saveTurn(agent.enterpriseId, agent.id, newConversation(), {
+      sessionId,
+      userMessage: text,
+      intentIdentified: reply.answered,
+      intent: null,
+      confidence: reply.confidence,
+      utterance: null,
+      botResponse: output,
+      emotion,
+      otherIntent: [],
+    });
+    return {
+      sessionId,
+      output: { text: output },
+      source: reply.sources,
+      intentIdentified: reply.answered,
+      intent: null,
+      confidence: reply.confidence,
+      utterance: null,
+      emotion,
+      otherIntent: [],
+      parameters: [],
+      awaitingParameter: null,
+    };
   }
 
   /** Queues the training job (status 'training' in the same transaction), refusing a second one. */
@@ -126,15 +194,22 @@ export function createNluService(deps: {
       };
     },
 
-    /** Try it (agents.md §2.11, §3): classify, fill parameters, answer, log the exchange. */
-    async predict(enterpriseId: string, body: z.output<typeof predictBody>): Promise<PredictResult> {
+    /**
+     * Try it (agents.md §2.11, §3) and the channels' bot: classify, fill parameters, answer, log the
+     * exchange. A prompt agent answers from its knowledge base; an NLP agent with one falls back to
+     * it when no intent clears the threshold. `onToken` receives an LLM's answer as it is written.
+     */
+    async predict(
+      enterpriseId: string,
+      body: z.output<typeof predictBody>,
+      options: { onToken?: (text: string) => void } = {},
+    ): Promise<PredictResult> {
       const agent = await agentOf(enterpriseId, body.agentId);
-      // Prompt agents answer from their prompt and knowledge base, which a later issue builds.
-      if (agent.type === 'prompt') throw new AppError('NLU_PROMPT_AGENT_PENDING');
-      if (!agent.activeModelId) throw new AppError('NLU_NOT_TRAINED', { message: nluMessages.notTrained });
-      const model = await models.get(enterpriseId, agent.activeModelId);
       const text = body.message.text;
       const sessionId = body.sessionId?.trim() || crypto.randomUUID();
+      if (agent.type === 'prompt') return answerFromKnowledge(agent, sessionId, text, options.onToken);
+      if (!agent.activeModelId) throw new AppError('NLU_NOT_TRAINED', { message: nluMessages.notTrained });
+      const model = await models.get(enterpriseId, agent.activeModelId);
       const state = (await repository.loadSession(enterpriseId, agent.id, sessionId)) ?? newConversation();
 
       let ranking: IntentScore[];
@@ -173,6 +248,14 @@ export function createNluService(deps: {
           utterance: candidate.utterance,
         }));
 
+      // No intent, nothing being asked: the knowledge base may know (issue 20 item 3).
+      let fallback: KnowledgeReply | null = null;
+      if (!turn.intentIdentified && turn.awaitingParameter === null && hasKnowledgeBase(agent)) {
+        fallback = await knowledgeReply(agent, text, agent.knowledgeConfig?.genAiConfigId ?? null, options.onToken);
+        if (!fallback?.answered) fallback = null;
+      }
+      const reply = fallback?.text ?? turn.reply;
+
       await repository.saveTurn(enterpriseId, agent.id, turn.state, {
         sessionId,
         userMessage: text,
@@ -180,15 +263,15 @@ export function createNluService(deps: {
         intent: turn.intent,
         confidence: turn.confidence,
         utterance: turn.utterance,
-        botResponse: turn.reply,
+        botResponse: reply,
         emotion,
         otherIntent,
       });
 
       return {
         sessionId,
-        output: { text: turn.reply },
-        source: [],
+        output: { text: reply },
+        source: fallback?.sources ?? [],
         intentIdentified: turn.intentIdentified,
         intent: turn.intent,
         confidence: turn.confidence,

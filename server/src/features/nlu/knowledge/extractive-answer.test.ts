@@ -89,4 +89,20 @@ describe('extractAnswer', () => {
       extractAnswer({ ...question, passage: passage({ similarity: DEFAULT_ANSWER.minSimilarity }) }),
     ).not.toBeNull();
   });
+
+  it('answers at a lower similarity only when the passage holds one of the words asked about', () => {
+    const near = passage({
+      title: 'Returns',
+      text: 'You can return an item within 30 days.',
+      similarity: DEFAULT_ANSWER.minSimilarityWithWord + 0.02,
+    });
+    const ask = (text: string) =>
+      extractAnswer({ question: text, questionVector: axis(0), passage: near, sentenceVectors: [] });
+    expect(ask('How long do I have to return an item?')?.text).toBe('You can return an item within 30 days.');
+    expect(ask('Who won the cup?')).toBeNull();
+    const far = { ...near, similarity: DEFAULT_ANSWER.minSimilarityWithWord - 0.01 };
+    expect(
+      extractAnswer({ question: 'How do returns work?', questionVector: axis(0), passage: far, sentenceVectors: [] }),
+    ).toBeNull();
+  });
 });

@@ -22,6 +22,12 @@ export interface AnswerSettings {
    * covidfaq's dev queries against CLINC150's out-of-scope val questions, decision 021).
    */
   minSimilarity: number;
+  /**
+   * A lower similarity is enough when the passage also holds one of the question's content words:
+   * people ask short questions in their own words ('How long do I have to return an item?' meets a
+   * 'Returns' passage at 0.54), and a question from elsewhere rarely shares a word and a meaning.
+   */
+  minSimilarityWithWord: number;
   /** Sentences kept at most. */
   maxSentences: number;
   /** A sentence is kept when its score reaches this share of the best sentence's. */
@@ -32,6 +38,7 @@ export interface AnswerSettings {
 
 export const DEFAULT_ANSWER: AnswerSettings = {
   minSimilarity: 0.55,
+  minSimilarityWithWord: 0.4,
   maxSentences: 3,
   keepShare: 0.8,
   overlapWeight: 0.5,
@@ -85,9 +92,17 @@ function dot(a: Float32Array, b: Float32Array): number {
   return sum;
 }
 
-/** Whether retrieval is sure enough of this passage to answer with it. */
-export function confidentEnough(passage: AnswerPassage, settings: AnswerSettings = DEFAULT_ANSWER): boolean {
-  return passage.similarity >= settings.minSimilarity;
+/** Whether retrieval is sure enough of this passage to answer `question` with it. */
+export function confidentEnough(
+  passage: AnswerPassage,
+  settings: AnswerSettings = DEFAULT_ANSWER,
+  question = '',
+): boolean {
+  if (passage.similarity >= settings.minSimilarity) return true;
+  if (passage.similarity < settings.minSimilarityWithWord) return false;
+  const held = contentWords(`${passage.title} ${passage.text}`);
+  for (const word of contentWords(question)) if (held.has(word)) return true;
+  return false;
 }
 
 /**
@@ -109,7 +124,7 @@ export function extractAnswer(
   },
   settings: AnswerSettings = DEFAULT_ANSWER,
 ): KnowledgeAnswer | null {
-  if (!passage || !confidentEnough(passage, settings)) return null;
+  if (!passage || !confidentEnough(passage, settings, question)) return null;
   const sentences = splitSentences(passage.text);
   if (sentences.length === 0) return null;
   let kept = sentences.map((_, i) => i);

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OFFLINE_GENAI_CONFIG } from '@parley/contracts/integrations';
+import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
+import { openTestDatabase } from '../../../test/test-database';
+import { buildTravelAgent, TRAVEL_OUT_OF_SCOPE, waitForTraining } from '../../../test/travel-agent';
+import { createKnowledgeRepository } from './knowledge/knowledge.repository';
+import { createKnowledgeRetriever } from './knowledge/knowledge-retrieval';
+
+/**
+ * Knowledge answers with no LLM (issue 20 item 3), through predictIntent as Try it and the channels
+ * call it: a prompt agent answers from its passages with the source to open, says its out-of-scope
+ * message when nothing fits, and an NLP agent falls back to its knowledge base when no intent fits.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let context: TestContext;
+let admin: Tenant;
+let stranger: Tenant;
+
+const OUT_OF_SCOPE = 'I can only answer questions about our stores.';
+
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin.token) {
+  const response = await context.app.inject({ method, url, payload, headers: as(token) });
+  return { statusCode: response.statusCode, body: response.json() as { code?: number; message: string; data: Loose } };
+}
+
+async function ok(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin.token) {
+  const response = await call(method, url, payload, token);
+  expect(response.statusCode, JSON.stringify(response.body)).toBe(200);
+  return response.body.data;
+}
+
+const ask = (agentId: string, text: string, token = admin.token) =>
+  call('POST', '/api/predictIntent', { message: { type: 'text', text }, agentId }, token);
+
+/** Stores passages as ingestion would (the ingestion job itself is tested on its own). */
+async function index(
+  tenant: Tenant,
+  agentId: string,
+  source: { id: string; kind: 'document' | 'website'; label: string },
+  passages: { title: string; text: string; page?: number; heading?: string }[],
+) {
+  const repository = createKnowledgeRepository(database.db);
+  const retriever = createKnowledgeRetriever({ repository });
+  const embedded = await Promise.all(
+    passages.map(async (passage) => ({
+      ...passage,
+      vectors: await retriever.passageVectors(passage.title, passage.text),
+    })),
+  );
+  await repository.replaceSource(tenant.enterpriseId, agentId, source, embedded);
+}
+
+const HANDBOOK = [
+  {
+    title: 'Opening hours',
+    text: 'Our stores open at 9 am and close at 8 pm from Monday to Saturday. On Sundays we are closed. Public holidays follow the Sunday hours.',
+    page: 1,
+  },
+  {
+    title: 'Returns',
+    text: 'You can return an item within 30 days of purchase. Bring the receipt and the original packaging. Refunds go back to the card you paid with.',
+    page: 4,
+  },
+];
+const DOCUMENT_ID = '7d4c7a52-3f0e-4a56-9a59-0b3c6d1f2e11';
+
+let promptAgentId: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  context = await createTestApp({ database, withJobs: true });
+  admin = await createTenant(context);
+  stranger = await createTenant(context);
+  const agent = await ok('POST', '/api/agents', { name: 'Store helper', description: 'Answers', type: 'prompt' });
+  promptAgentId = agent.id;
+  await ok('PUT', `/api/agents/${promptAgentId}/prompt`, {
+    openaiKey: OFFLINE_GENAI_CONFIG.id,
+    prompt: 'You answer questions about our stores.',
+    extractData: false,
+    userData: [],
+  });
+  await ok('PUT', `/api/agents/${promptAgentId}/config`, {
+    entityExtractRetries: 1,
+    outOfScopeMessage: OUT_OF_SCOPE,
+    modelType: 'SVM',
+    confidenceThreshold: 0.5,
+    language: 'en',
+    openaiKey: null,
+  });
+  await index(admin, promptAgentId, { id: DOCUMENT_ID, kind: 'document', label: 'handbook.pdf' }, HANDBOOK);
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await database?.close();
+});
+
+describe('a prompt agent with no LLM', () => {
+  it('answers from the passage that answers, with its page to open', async () => {
+    const answer = await ask(promptAgentId, 'How long do I have to return an item?');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data.output.text).toContain('within 30 days');
+    expect(answer.body.data.output.text).not.toContain('9 am');
+    expect(answer.body.data.intentIdentified).toBe(true);
+    expect(answer.body.data.source).toEqual([`/api/agents/${promptAgentId}/documents/${DOCUMENT_ID}/content#page=4`]);
+  });
+
+  it('says its out-of-scope message, with no source, when nothing in its knowledge fits', async () => {
+    const answer = await ask(promptAgentId, 'Who won the football world cup in 1998?');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data.output.text).toBe(OUT_OF_SCOPE);
+    expect(answer.body.data.source).toEqual([]);
+    expect(answer.body.data.intentIdentified).toBe(false);
+  });
+
+  it('keeps each exchange in the conversation log the report reads', async () => {
+    const { rows } = await database.raw(
+      `select user_message, intent_identified, bot_response from agent_conversation_messages where agent_id = $1 order by created_on`,
+      [promptAgentId],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ user_message: 'How long do I have to return an item?', intent_identified: true }),
+      expect.objectContaining({ intent_identified: false, bot_response: OUT_OF_SCOPE }),
+    ]);
+  });
+
+  it("is another enterprise's agent nobody else can ask", async () => {
+    const refused = await ask(promptAgentId, 'How long do I have to return an item?', stranger.token);
+    expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe('an NLP agent with a knowledge base', () => {
+  it('answers its intents itself and falls back to the knowledge base when none fits', async () => {
+    const travel = await buildTravelAgent(ok, admin.token);
+    await ok('PUT', `/api/agents/${travel.agentId}/genai-config`, {
+      kbFromWebsite: true,
+      websitesUrls: ['https://travel.example/baggage'],
+      kbFromDoc: false,
+      documents: [],
+      genAiConfigId: OFFLINE_GENAI_CONFIG.id,
+    });
+    await ok('POST', `/api/agents/${travel.agentId}/train`);
+    await waitForTraining(ok, travel.agentId, admin.token);
+    await index(admin, travel.agentId, { id: 'https://travel.example/baggage', kind: 'website', label: 'Baggage' }, [
+      {
+        title: 'Cabin baggage',
+        heading: 'Cabin baggage',
+        text: 'Each passenger may carry one cabin bag of up to 7 kg. Laptops and handbags are allowed in addition.',
+      },
+    ]);
+
+    const greeting = await ask(travel.agentId, 'hello');
+    expect(greeting.body.data.output.text).toBe('Hello! How can I help you today?');
+    expect(greeting.body.data.source).toEqual([]);
+
+    const baggage = await ask(travel.agentId, 'How heavy can my cabin bag be?');
+    expect(baggage.body.data.output.text).toContain('7 kg');
+    expect(baggage.body.data.source).toEqual(['https://travel.example/baggage']);
+    expect(baggage.body.data.intentIdentified).toBe(false);
+
+    const unknown = await ask(travel.agentId, 'qwzx plov trunm vek');
+    expect(unknown.body.data.output.text).toBe(TRAVEL_OUT_OF_SCOPE);
+  }, 180_000);
+});
+
+describe('the offline configuration', () => {
+  it('is offered first to every enterprise and cannot classify intents', async () => {
+    const list = await ok('GET', '/api/genai/configs');
+    expect(list[0]).toEqual(OFFLINE_GENAI_CONFIG);
+    const refused = await call('PUT', `/api/agents/${promptAgentId}/config`, {
+      entityExtractRetries: 1,
+      outOfScopeMessage: OUT_OF_SCOPE,
+      modelType: 'OpenAi',
+      confidenceThreshold: 0.5,
+      language: 'en',
+      openaiKey: OFFLINE_GENAI_CONFIG.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.message).toContain('The offline configuration has no LLM to classify intents');
+  });
+});
