@@ -234,6 +234,18 @@ export const nluRoutes = {
     body: predictBody,
     data: predictResult,
   }),
+  /**
+   * Try it with the answer streamed as it is written (an LLM-backed knowledge agent): Server-Sent
+   * Events `token` ({ text }, in order), then one `result` (the PredictResult) or one `error`
+   * ({ code, message }). A failure before the first token is an ordinary JSON error answer.
+   */
+  predictStream: defineRoute({
+    method: 'POST',
+    path: '/api/predictIntent/stream',
+    summary: 'Try it, streamed: token events as the answer is written, then the result (text/event-stream)',
+    body: predictBody,
+    data: predictResult,
+  }),
   trainingState: defineRoute({
     method: 'GET',
     path: '/api/agents/:id/training',

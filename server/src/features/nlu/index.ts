@@ -5,6 +5,7 @@ import type { Jobs } from '../../platform/jobs';
 import type { OutboundHttp } from '../../platform/outbound-http';
 import { createKnowledgeRepository } from './knowledge/knowledge.repository';
 import { createKnowledgeResponder } from './knowledge/knowledge-responder';
+import { answerWithLlm } from './knowledge/llm-answer';
 import { createModelStore } from './model-store';
 import { createTrainingRunner, createTrainJob } from './nlu.jobs';
 import { createNluRepository, TRAIN_JOB, type TrainJobData } from './nlu.repository';
@@ -43,6 +44,10 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
     outbound: deps.outbound,
     genAi: deps.genAi,
     knowledge: createKnowledgeResponder({ repository: createKnowledgeRepository(deps.db) }),
+    writer:
+      ({ credentials, prompt, onToken }) =>
+      (question, passages) =>
+        answerWithLlm({ outbound: deps.outbound, credentials, prompt, question, passages, onToken }),
     region: deps.region,
   });
   const runner = createTrainingRunner();

@@ -3,6 +3,7 @@ import { OFFLINE_GENAI_CONFIG } from '@parley/contracts/integrations';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 import { openTestDatabase } from '../../../test/test-database';
 import { buildTravelAgent, TRAVEL_OUT_OF_SCOPE, waitForTraining } from '../../../test/travel-agent';
+import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai';
 import { createKnowledgeRepository } from './knowledge/knowledge.repository';
 import { createKnowledgeRetriever } from './knowledge/knowledge-retrieval';
 
@@ -69,10 +70,12 @@ const HANDBOOK = [
 const DOCUMENT_ID = '7d4c7a52-3f0e-4a56-9a59-0b3c6d1f2e11';
 
 let promptAgentId: string;
+let llm: FakeOpenAi;
 
 beforeAll(async () => {
+  llm = await startFakeOpenAi();
   database = await openTestDatabase();
-  context = await createTestApp({ database, withJobs: true });
+  context = await createTestApp({ database, withJobs: true, env: { PARLEY_OUTBOUND_ALLOW: '127.0.0.1' } });
   admin = await createTenant(context);
   stranger = await createTenant(context);
   const agent = await ok('POST', '/api/agents', { name: 'Store helper', description: 'Answers', type: 'prompt' });
@@ -97,6 +100,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await database?.close();
+  await llm?.close();
 });
 
 describe('a prompt agent with no LLM', () => {
@@ -182,5 +186,101 @@ describe('the offline configuration', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.body.message).toContain('The offline configuration has no LLM to classify intents');
+  });
+});
+
+describe('a prompt agent with an LLM configuration', () => {
+  let agentId: string;
+
+  /** Try it's streamed call: the token events' texts and the final event. */
+  async function askStreamed(text: string) {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/predictIntent/stream',
+      payload: { message: { type: 'text', text }, agentId },
+      headers: as(admin.token),
+    });
+    const events = response.body
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: '))
+      .map((block) => {
+        const [eventLine, dataLine] = block.split('\n');
+        return {
+          event: eventLine!.slice('event: '.length),
+          data: JSON.parse(dataLine!.slice('data: '.length)) as Loose,
+        };
+      });
+    return { response, events };
+  }
+
+  beforeAll(async () => {
+    const configuration = await ok('POST', '/api/genai/configs', {
+      name: 'Local model',
+      llm: 1,
+      apikey: llm.apiKey,
+      baseUrl: llm.baseUrl,
+    });
+    const agent = await ok('POST', '/api/agents', { name: 'Store writer', description: 'Answers', type: 'prompt' });
+    agentId = agent.id;
+    await ok('PUT', `/api/agents/${agentId}/prompt`, {
+      openaiKey: configuration.id,
+      prompt: 'You are the friendly assistant of Acme stores. Secret discount code: ZEBRA-42.',
+      extractData: false,
+      userData: [],
+    });
+    await ok('PUT', `/api/agents/${agentId}/config`, {
+      entityExtractRetries: 1,
+      outOfScopeMessage: OUT_OF_SCOPE,
+      modelType: 'SVM',
+      confidenceThreshold: 0.5,
+      language: 'en',
+      openaiKey: null,
+    });
+    await index(admin, agentId, { id: DOCUMENT_ID, kind: 'document', label: 'handbook.pdf' }, HANDBOOK);
+  });
+
+  it('streams the written answer into Try it and returns the passage it cites as the source', async () => {
+    llm.reset();
+    llm.next({ kind: 'reply', text: 'You have **30 days** to bring it back, with the receipt [1].' });
+    const { response, events } = await askStreamed('How long do I have to return an item?');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const tokens = events.filter((entry) => entry.event === 'token').map((entry) => entry.data.text as string);
+    expect(tokens.length).toBeGreaterThan(3);
+    expect(tokens.join('')).toBe('You have **30 days** to bring it back, with the receipt [1].');
+    const result = events.at(-1)!;
+    expect(result.event).toBe('result');
+    expect(result.data.output.text).toBe('You have **30 days** to bring it back, with the receipt [1].');
+    expect(result.data.source[0]).toBe(`/api/agents/${agentId}/documents/${DOCUMENT_ID}/content#page=4`);
+    // The model saw the operator's prompt and the retrieved passages, the returns one first.
+    const sent = JSON.stringify(llm.requests.at(-1)!.body!.messages);
+    expect(sent).toContain('friendly assistant of Acme stores');
+    expect(sent).toContain('within 30 days of purchase');
+    expect(sent.indexOf('within 30 days')).toBeLessThan(sent.indexOf('9 am') === -1 ? Infinity : sent.indexOf('9 am'));
+  });
+
+  it('does not ask the model when nothing relevant is found, and says the out-of-scope message', async () => {
+    llm.reset();
+    const { events } = await askStreamed('Who won the football world cup in 1998?');
+    expect(llm.requests).toHaveLength(0);
+    expect(events).toEqual([expect.objectContaining({ event: 'result' })]);
+    expect(events[0]!.data.output.text).toBe(OUT_OF_SCOPE);
+    expect(events[0]!.data.source).toEqual([]);
+  });
+
+  it('says the out-of-scope message when the model finds no answer in the passages', async () => {
+    llm.reset();
+    llm.next({ kind: 'reply', text: 'NO_ANSWER' });
+    const answer = await ask(agentId, 'Do you sell returnable glass bottles?');
+    expect(answer.body.data.output.text).toBe(OUT_OF_SCOPE);
+    expect(answer.body.data.intentIdentified).toBe(false);
+  });
+
+  it('tells Try it in words when the endpoint refuses the key', async () => {
+    llm.reset();
+    llm.next({ kind: 'error', status: 401, message: 'Incorrect API key provided' });
+    const answer = await ask(agentId, 'How long do I have to return an item?');
+    expect(answer.statusCode).toBe(502);
+    expect(answer.body.message).toContain('refused the API key');
   });
 });
