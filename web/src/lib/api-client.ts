@@ -116,12 +116,15 @@ export async function apiRequest<R extends RouteContract>(
   }
 
   const payload = await readBody(response);
-  const loginRequired = payload?.login_required === true;
-
-  if (payload?.status === true && response.ok && !loginRequired) {
+  if (payload?.status === true && response.ok && payload.login_required !== true) {
     return payload.data as RouteData<R>;
   }
+  throw failureOf(response, payload, token);
+}
 
+/** The ApiError of a failed answer; ends the session when the answer says it is gone. */
+function failureOf(response: Response, payload: EnvelopeShape | null, token: string | null): ApiError {
+  const loginRequired = payload?.login_required === true;
   const code =
     typeof payload?.code === 'number'
       ? payload.code
@@ -142,5 +145,81 @@ export async function apiRequest<R extends RouteContract>(
     endSession('forbidden', message);
   }
 
-  throw new ApiError(code, message, response.status, asFieldErrors(payload?.fieldErrors));
+  return new ApiError(code, message, response.status, asFieldErrors(payload?.fieldErrors));
+}
+
+/**
+ * Calls a streamed route (Server-Sent Events): `onEvent` gets each event as it arrives; the
+ * `result` event's data is the answer, an `error` event ({ code, message }) throws ApiError. A
+ * route that fails before streaming answers JSON, read as `apiRequest` does.
+ */
+export async function apiStream<R extends RouteContract>(
+  route: R,
+  options: ApiRequestOptions<R> & { onEvent: (event: string, data: unknown) => void },
+): Promise<RouteData<R>> {
+  const url = buildUrl(route, options.params as object | undefined, options.query as object | undefined);
+  const headers: Record<string, string> = { Accept: 'text/event-stream, application/json' };
+  const token = getSessionToken();
+  if (token) headers[AUTH_HEADER] = token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      headers,
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR_CODE, errorTextForCode(NETWORK_ERROR_CODE), 0);
+  }
+  if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
+    const payload = await readBody(response);
+    if (payload?.status === true && response.ok) return payload.data as RouteData<R>;
+    throw failureOf(response, payload, token);
+  }
+
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  let result: { data: unknown } | null = null;
+  const handle = (block: string) => {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+    }
+    if (data.length === 0) return;
+    const parsed: unknown = JSON.parse(data.join('\n'));
+    if (event === 'error') {
+      const failure = parsed as { code?: unknown; message?: unknown };
+      const code = typeof failure.code === 'number' ? failure.code : coreErrors.INTERNAL.code;
+      throw new ApiError(code, errorTextForCode(code, String(failure.message ?? '')), 502);
+    }
+    if (event === 'result') result = { data: parsed };
+    options.onEvent(event, parsed);
+  };
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += value;
+      let end = buffered.indexOf('\n\n');
+      while (end !== -1) {
+        handle(buffered.slice(0, end));
+        buffered = buffered.slice(end + 2);
+        end = buffered.indexOf('\n\n');
+      }
+    }
+  } catch (error) {
+    void reader.cancel().catch(() => undefined);
+    if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    throw new ApiError(NETWORK_ERROR_CODE, errorTextForCode(NETWORK_ERROR_CODE), 0);
+  } finally {
+    reader.releaseLock();
+  }
+  if (buffered.trim()) handle(buffered);
+  if (!result) throw new ApiError(NETWORK_ERROR_CODE, errorTextForCode(NETWORK_ERROR_CODE), 0);
+  return (result as { data: unknown }).data as RouteData<R>;
 }

@@ -1,9 +1,12 @@
 import { vi } from 'vitest';
 
-/** One answer of the fake server: HTTP status and JSON body. */
+/** One answer of the fake server: HTTP status and JSON body, or Server-Sent Events sent one by one. */
 export interface FakeResponse {
   status?: number;
   body: unknown;
+  events?: { event: string; data: unknown }[];
+  /** Pause before each event, in ms (the events of a streamed answer). */
+  eventDelayMs?: number;
 }
 
 export interface FakeRequest {
@@ -17,6 +20,12 @@ export interface FakeRequest {
 type Handler = FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>);
 
 export const ok = (data: unknown, message = 'OK'): FakeResponse => ({ body: { status: true, message, data } });
+/** A streamed answer: these events as text/event-stream, each after `delayMs`. */
+export const sse = (events: { event: string; data: unknown }[], delayMs = 0): FakeResponse => ({
+  body: null,
+  events,
+  eventDelayMs: delayMs,
+});
 export const fail = (httpStatus: number, code: number, message: string, extra: object = {}): FakeResponse => ({
   status: httpStatus,
   body: { status: false, code, message, ...extra },
@@ -44,6 +53,20 @@ export function installFakeApi(handlers: Record<string, Handler>) {
         ? await handler(request)
         : handler
       : fail(404, 1404, `No fake for ${request.method} ${request.path}`);
+    if (answer.events) {
+      const { events, eventDelayMs = 0 } = answer;
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const { event, data } of events) {
+            if (eventDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, eventDelayMs));
+            controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+          }
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+    }
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

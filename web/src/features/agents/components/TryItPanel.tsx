@@ -41,10 +41,14 @@ function failureText(error: unknown): string {
   return commonMessages.somethingWentWrong;
 }
 
-/** Only web addresses become the View Source link. */
+/** Only web addresses and the agent's own documents in the console become the View Source link. */
 function safeSource(result: PredictResult): string | null {
   const first = result.source[0];
-  return first && /^https?:\/\//i.test(first) ? first : null;
+  if (!first) return null;
+  return /^https?:\/\//i.test(first) ||
+    /^\/api\/agents\/[0-9a-f-]+\/documents\/[0-9a-f-]+\/content(#page=\d+)?$/i.test(first)
+    ? first
+    : null;
 }
 
 /** Links in an answer open in a new tab; raw HTML is never rendered (skipHtml). */
@@ -74,7 +78,7 @@ function AnswerFacts({ result }: { result: PredictResult }) {
   const details = classifierDetails(result);
   const intent = (
     <span tabIndex={details ? 0 : undefined}>
-      {result.intentIdentified && result.intent ? result.intent : 'out of scope'} · {confidence}
+      {result.intentIdentified ? (result.intent ?? 'knowledge base') : 'out of scope'} · {confidence}
     </span>
   );
   return (
@@ -141,11 +145,20 @@ function MessageBubble({ message }: { message: TryItMessage }) {
   );
 }
 
-function WaitingBubble() {
+/** The loader, or the answer so far while an LLM writes it. */
+function WaitingBubble({ partial }: { partial: string }) {
   return (
     <div className={classes.botRow}>
       <Box className={`${classes.bubble} ${classes.bot}`} role="status" aria-label="The agent is answering">
-        <Loader type="dots" size="sm" color="gray" />
+        {partial ? (
+          <div className={classes.markdown}>
+            <Markdown skipHtml components={markdownComponents}>
+              {partial}
+            </Markdown>
+          </div>
+        ) : (
+          <Loader type="dots" size="sm" color="gray" />
+        )}
       </Box>
     </div>
   );
@@ -166,6 +179,8 @@ export function TryItPanel({ agent, onClose }: TryItPanelProps) {
   const [draft, setDraft] = useState('');
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
+  /** An LLM's answer as it is written (streamed), until the whole answer arrives. */
+  const [partial, setPartial] = useState('');
   const predict = usePredictIntent();
   const input = useRef<HTMLInputElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
@@ -178,7 +193,7 @@ export function TryItPanel({ agent, onClose }: TryItPanelProps) {
   useEffect(() => {
     const node = viewport.current;
     if (node) node.scrollTop = node.scrollHeight;
-  }, [messages, waiting]);
+  }, [messages, waiting, partial]);
 
   const send = (text: string) => {
     const value = text.trim();
@@ -188,22 +203,30 @@ export function TryItPanel({ agent, onClose }: TryItPanelProps) {
     setMessages((previous) => [...previous, { id: nextId(), from: 'user', text: value }]);
     setDraft('');
     setWaiting(true);
+    setPartial('');
     input.current?.focus();
     predict.mutate(
       {
-        agentId: agent.id,
-        sessionId,
-        message: { type: 'text', text: value, lnCode: agent.config?.language ?? 'en' },
-        metadata: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        body: {
+          agentId: agent.id,
+          sessionId,
+          message: { type: 'text', text: value, lnCode: agent.config?.language ?? 'en' },
+          metadata: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        },
+        onToken: (token) => {
+          if (conversation.current === current) setPartial((previous) => previous + token);
+        },
       },
       {
         onSuccess: (result) => {
           if (conversation.current !== current) return;
+          setPartial('');
           setSessionId(result.sessionId);
           setMessages((previous) => [...previous, { id: nextId(), from: 'bot', text: result.output.text, result }]);
         },
         onError: (error) => {
           if (conversation.current !== current) return;
+          setPartial('');
           setMessages((previous) => [...previous, { id: nextId(), from: 'error', text: failureText(error) }]);
         },
         onSettled: () => {
@@ -220,6 +243,7 @@ export function TryItPanel({ agent, onClose }: TryItPanelProps) {
     setMessages([]);
     setSessionId(null);
     setWaiting(false);
+    setPartial('');
     input.current?.focus();
   };
 
@@ -284,7 +308,7 @@ export function TryItPanel({ agent, onClose }: TryItPanelProps) {
             {messages.map((message) => (
               <MessageBubble key={message.id} message={message} />
             ))}
-            {waiting ? <WaitingBubble /> : null}
+            {waiting ? <WaitingBubble partial={partial} /> : null}
           </Stack>
         )}
       </ScrollArea>
