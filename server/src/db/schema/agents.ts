@@ -28,6 +28,9 @@ export interface AgentKnowledgeConfigRow {
   websitesUrls: string[];
   kbFromDoc: boolean;
   genAiConfigId: string | null;
+  /** Link hops and pages per website address the knowledge crawler reads (knowledgeLimits defaults). */
+  crawlDepth?: number;
+  crawlMaxPages?: number;
 }
 
 /**
