@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './envelope';
+import { knowledgeLimits } from './knowledge';
 
 /**
  * Agents (agents.md §2.1, §2.2, §2.6–§2.8, §3, §7 "Agents"). Texts quoted from the spec are verbatim,
@@ -210,6 +211,9 @@ export const genAiConfig = z.object({
   kbFromDoc: z.boolean(),
   documents: z.array(agentDocument),
   genAiConfigId: z.uuid().nullable(),
+  /** Link hops from each website address the knowledge crawler follows, and pages it reads per address. */
+  crawlDepth: z.number().int(),
+  crawlMaxPages: z.number().int(),
 });
 export type GenAiConfig = z.infer<typeof genAiConfig>;
 
@@ -238,6 +242,19 @@ export const genAiConfigBody = z.object({
   /** Sent empty (agents.md §7); documents are managed by the upload and delete calls. */
   documents: z.array(z.unknown()).max(0).optional(),
   genAiConfigId: z.uuid(agentMessages.configurationMandatory).nullable().optional(),
+  /** Left out: the stored value stays (knowledgeLimits' defaults when none). */
+  crawlDepth: z
+    .number()
+    .int()
+    .min(0, 'The crawl depth is 0 to 3')
+    .max(knowledgeLimits.crawlDepthMax, 'The crawl depth is 0 to 3')
+    .optional(),
+  crawlMaxPages: z
+    .number()
+    .int()
+    .min(1, `A website gives 1 to ${knowledgeLimits.crawlMaxPagesMax} pages`)
+    .max(knowledgeLimits.crawlMaxPagesMax, `A website gives 1 to ${knowledgeLimits.crawlMaxPagesMax} pages`)
+    .optional(),
 });
 export type GenAiConfigBody = z.input<typeof genAiConfigBody>;
 

@@ -117,7 +117,11 @@ export function createAgentSettingsRepository(db: Db) {
       return tx.insert(agentDocuments).values(rows).returning();
     },
 
-    /** Deletes the document; undefined when it is not this agent's. The caller removes its stored file. */
+    /**
+     * Deletes the document, and with it its knowledge passages and source row (the knowledge
+     * base's tables, decision 022); undefined when it is not this agent's. The caller removes its
+     * stored file.
+     */
     async removeDocument(enterpriseId: string, agentId: string, documentId: string) {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -130,6 +134,14 @@ export function createAgentSettingsRepository(db: Db) {
             ),
           )
           .returning();
+        if (row) {
+          await tx.execute(
+            sql`delete from knowledge_passages where enterprise_id = ${enterpriseId} and agent_id = ${agentId} and source_id = ${documentId}`,
+          );
+          await tx.execute(
+            sql`delete from knowledge_sources where enterprise_id = ${enterpriseId} and agent_id = ${agentId} and source_id = ${documentId}`,
+          );
+        }
         return row;
       });
     },

@@ -218,6 +218,8 @@ describe('knowledge base configuration', () => {
       kbFromDoc: false,
       documents: [],
       genAiConfigId: null,
+      crawlDepth: 1,
+      crawlMaxPages: 25,
     });
   });
 
@@ -229,11 +231,25 @@ describe('knowledge base configuration', () => {
       kbFromDoc: false,
       documents: [],
       genAiConfigId: configId,
+      crawlDepth: 2,
+      crawlMaxPages: 40,
     };
     const saved = await call('PUT', `/api/agents/${id}/genai-config`, body);
     expect(saved.statusCode).toBe(200);
     expect(saved.body.data).toEqual({ ...body, documents: [] });
     expect((await call('GET', `/api/agents/${id}/genai-config`)).body.data).toEqual({ ...body, documents: [] });
+    // A client that leaves the crawl settings out keeps them; out of range is refused.
+    const { crawlDepth: _depth, crawlMaxPages: _pages, ...withoutCrawl } = body;
+    expect((await call('PUT', `/api/agents/${id}/genai-config`, withoutCrawl)).body.data).toMatchObject({
+      crawlDepth: 2,
+      crawlMaxPages: 40,
+    });
+    const deep = await call('PUT', `/api/agents/${id}/genai-config`, { ...body, crawlDepth: 4, crawlMaxPages: 0 });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.body.fieldErrors).toMatchObject({
+      crawlDepth: 'The crawl depth is 0 to 3',
+      crawlMaxPages: 'A website gives 1 to 200 pages',
+    });
   });
 
   it('needs a URL when the website switch is on, a document when the document switch is on', async () => {

@@ -13,6 +13,7 @@ import {
   type promptConfigBody,
 } from '@parley/contracts/agents';
 import { OFFLINE_GENAI_CONFIG } from '@parley/contracts/integrations';
+import { knowledgeLimits } from '@parley/contracts/knowledge';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { detectContentType, type FileStore } from '../../platform/files';
@@ -88,6 +89,8 @@ export function createAgentSettingsService(deps: { db: Db; files: FileStore; gen
       kbFromDoc: row.knowledgeConfig?.kbFromDoc ?? false,
       documents: documents.map(toDocument),
       genAiConfigId: row.knowledgeConfig?.genAiConfigId ?? null,
+      crawlDepth: row.knowledgeConfig?.crawlDepth ?? knowledgeLimits.crawlDepthDefault,
+      crawlMaxPages: row.knowledgeConfig?.crawlMaxPages ?? knowledgeLimits.crawlMaxPagesDefault,
     };
   }
 
@@ -159,6 +162,9 @@ export function createAgentSettingsService(deps: { db: Db; files: FileStore; gen
         websitesUrls: body.websitesUrls,
         kbFromDoc: body.kbFromDoc,
         genAiConfigId,
+        crawlDepth: body.crawlDepth ?? current.knowledgeConfig?.crawlDepth ?? knowledgeLimits.crawlDepthDefault,
+        crawlMaxPages:
+          body.crawlMaxPages ?? current.knowledgeConfig?.crawlMaxPages ?? knowledgeLimits.crawlMaxPagesDefault,
       });
       if (!row) throw new AppError('NOT_FOUND');
       return knowledge(enterpriseId, row);
