@@ -15,6 +15,8 @@ export const realtimeEvents = [
   'mail.queued',
   'system.notice',
   'agent.trained',
+  /** A knowledge base's build moved on (about twice a second) or ended: KnowledgeProgress (knowledge.ts). */
+  'agent.knowledge.progress',
   'customerUpload.progress',
   /** A channel message changed status or arrived: { channelId, messageId, status, direction }. */
   'channelMessage.updated',

@@ -5,6 +5,9 @@ export const agentsKeys = {
   list: (query: { name?: string }) => ['agents', 'list', query] as const,
   detail: (agentId: string) => ['agents', 'detail', agentId] as const,
   genAiConfig: (agentId: string) => ['agents', 'detail', agentId, 'genai-config'] as const,
+  /** The knowledge base's build (GET /api/agents/:id/knowledge), and its live progress events. */
+  knowledge: (agentId: string) => ['agents', 'detail', agentId, 'knowledge'] as const,
+  knowledgeProgress: (agentId: string) => ['agents', 'detail', agentId, 'knowledge-progress'] as const,
   analytics: (agentId: string) => ['agents', 'detail', agentId, 'analytics'] as const,
   stories: (agentId: string) => ['agents', 'detail', agentId, 'stories'] as const,
   intents: (agentId: string, storyId: string, name?: string) =>

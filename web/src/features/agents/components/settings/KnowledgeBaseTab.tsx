@@ -10,6 +10,7 @@ import { useGenAiConfigs } from '../../api/get-genai-configs';
 import { useUpdateGenAiConfig } from '../../api/update-genai-config';
 import { useAgentDetails } from '../agent-details-context';
 import { DocumentsPanel } from './DocumentsPanel';
+import { KnowledgeIndexPanel } from './KnowledgeIndexPanel';
 import { GenAiConfigBar } from './GenAiConfigBar';
 import { WebsitePanel } from './WebsitePanel';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
@@ -131,6 +132,7 @@ export default function KnowledgeBaseTab() {
           />
         </SimpleGrid>
       )}
+      <KnowledgeIndexPanel agentId={agent.id} />
     </Stack>
   );
 }
