@@ -32,7 +32,11 @@ function tagged(utterance: string, text: string, entityId: string, parameter: st
  * Demo data of the agent designer: an NLP travel assistant with stories, intents, tagged entities
  * and prompts, and a prompt-based support agent. Every row passes the same schemas as the API.
  */
-export async function seedDemoAgents(tx: Tx, enterpriseId: string, createdBy: string): Promise<string[]> {
+export async function seedDemoAgents(
+  tx: Tx,
+  enterpriseId: string,
+  createdBy: string,
+): Promise<{ nlpAgentIds: string[]; promptAgentId: string }> {
   const [travel] = await tx
     .insert(agents)
     .values({
@@ -170,23 +174,26 @@ export async function seedDemoAgents(tx: Tx, enterpriseId: string, createdBy: st
     });
   }
 
-  await tx.insert(agents).values({
-    enterpriseId,
-    createdBy,
-    name: 'Support Concierge',
-    description: 'A prompt-based agent that answers questions about orders and returns from its knowledge base.',
-    type: 'prompt',
-    outOfScopeMessage: defaultAgentConfig.outOfScopeMessage,
-    promptConfig: {
-      openaiKey: null,
-      prompt:
-        'You are the polite support concierge of Demo Enterprise. Answer questions about orders, deliveries and returns in two or three sentences. If you do not know, offer to connect the customer with a person.',
-      extractData: true,
-      userData: [
-        { name: 'order_id', description: 'The order number the customer asks about' },
-        { name: 'email', description: 'Email address to send the answer to' },
-      ],
-    },
-  });
-  return [agentId];
+  const [concierge] = await tx
+    .insert(agents)
+    .values({
+      enterpriseId,
+      createdBy,
+      name: 'Support Concierge',
+      description: 'A prompt-based agent that answers questions about orders and returns from its knowledge base.',
+      type: 'prompt',
+      outOfScopeMessage: defaultAgentConfig.outOfScopeMessage,
+      promptConfig: {
+        openaiKey: null,
+        prompt:
+          'You are the polite support concierge of Demo Enterprise. Answer questions about orders, deliveries and returns in two or three sentences. If you do not know, offer to connect the customer with a person.',
+        extractData: true,
+        userData: [
+          { name: 'order_id', description: 'The order number the customer asks about' },
+          { name: 'email', description: 'Email address to send the answer to' },
+        ],
+      },
+    })
+    .returning({ id: agents.id });
+  return { nlpAgentIds: [agentId], promptAgentId: concierge!.id };
 }

@@ -1,20 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { agentIntents } from './db/schema/agents';
 import { as, createTestApp, json, login, type TestContext } from '../test/test-app';
+import { OFFLINE_GENAI_CONFIG } from '@parley/contracts/integrations';
 import { seedDemo, type DemoLogin } from './seed';
 
 describe('first-start seed', () => {
   let context: TestContext;
   let demo: DemoLogin;
   let token: string;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-seed-'));
+  let dataDir: string;
 
   beforeAll(async () => {
     context = await createTestApp();
+    // The app's own data folder: the demo's files are where the app reads them.
+    dataDir = context.config.dataDir;
     const seeded = await seedDemo(context.database, { dataDir, scryptLogN: 10 });
     demo = seeded.login!;
     expect(seeded.created?.nlpAgentIds).toHaveLength(1);
@@ -55,5 +56,31 @@ describe('first-start seed', () => {
     );
     expect(stories.data.map((story) => story.name)).toEqual(['Flights', 'Greetings']);
     expect(stories.data[0]!.childStories).toMatchObject([{ name: 'Booking', intentCount: 2 }]);
+  });
+
+  it("gives the prompt agent a knowledge base of two real PDFs, the policy and the console's help, offline", async () => {
+    const list = json<{ data: { agents: { id: string; name: string }[] } }>(
+      await context.app.inject({ method: 'GET', url: '/api/agents', headers: as(token) }),
+    );
+    const concierge = list.data.agents.find((agent) => agent.name === 'Support Concierge')!;
+    const knowledge = json<{ data: { kbFromDoc: boolean; documents: { id: string; fileName: string }[] } }>(
+      await context.app.inject({ method: 'GET', url: `/api/agents/${concierge.id}/genai-config`, headers: as(token) }),
+    );
+    expect(knowledge.data.kbFromDoc).toBe(true);
+    expect(knowledge.data.documents.map((document) => document.fileName)).toEqual([
+      'Demo Enterprise orders, delivery and returns.pdf',
+      'Parley help.pdf',
+    ]);
+    const help = await context.app.inject({
+      method: 'GET',
+      url: `/api/agents/${concierge.id}/documents/${knowledge.data.documents[1]!.id}/content`,
+      headers: as(token),
+    });
+    expect(help.headers['content-type']).toBe('application/pdf');
+    expect(help.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const details = json<{ data: { promptConfig: { openaiKey: string | null } } }>(
+      await context.app.inject({ method: 'GET', url: `/api/agents/${concierge.id}`, headers: as(token) }),
+    );
+    expect(details.data.promptConfig.openaiKey).toBe(OFFLINE_GENAI_CONFIG.id);
   });
 });

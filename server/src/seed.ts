@@ -6,6 +6,7 @@ import { enterprises, users } from './db/schema/platform';
 import { hashPassword } from './platform/passwords';
 import { createSecretBox, randomToken, resolveSecretKey, type SecretBox } from './platform/secrets';
 import { seedDemoAgents } from './seed-agents';
+import { seedDemoKnowledge } from './seed-knowledge';
 import { seedDemoCustomers } from './seed-customers';
 import { seedDemoChannels } from './seed-channels';
 import { seedDemoTemplates } from './seed-templates';
@@ -20,8 +21,11 @@ export interface DemoLogin {
 /** What a start's seed gives: the login to print and, on the first start only, what it created. */
 export interface DemoSeed {
   login: DemoLogin | null;
-  /** The demo enterprise and its NLP agents to train once the job runner is up; null when already seeded. */
-  created: { enterpriseId: string; nlpAgentIds: string[] } | null;
+  /**
+   * The demo enterprise, its NLP agents to train and its prompt agents whose knowledge base to build
+   * once the job runner is up; null when already seeded.
+   */
+  created: { enterpriseId: string; nlpAgentIds: string[]; knowledgeAgentIds: string[] } | null;
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.local';
@@ -61,7 +65,13 @@ export async function seedDemo(
         { enterpriseId: enterprise!.id, email: DEMO_AGENT_EMAIL, name: 'Demo Agent', passwordHash, roles: [3] },
       ])
       .returning({ id: users.id });
-    const nlpAgentIds = await seedDemoAgents(tx, enterprise!.id, admin!.id);
+    const { nlpAgentIds, promptAgentId } = await seedDemoAgents(tx, enterprise!.id, admin!.id);
+    await seedDemoKnowledge(tx, {
+      enterpriseId: enterprise!.id,
+      agentId: promptAgentId,
+      uploadedBy: admin!.id,
+      dataDir: options.dataDir,
+    });
     await seedDemoCustomers(tx, enterprise!.id);
     const { sandboxChannelId } = await seedDemoChannels(
       tx,
@@ -82,7 +92,7 @@ export async function seedDemo(
       botAgentId: nlpAgentIds[0] ?? null,
       agentUserIds: [admin!.id, agent!.id],
     });
-    return { enterpriseId: enterprise!.id, nlpAgentIds };
+    return { enterpriseId: enterprise!.id, nlpAgentIds, knowledgeAgentIds: [promptAgentId] };
   });
   fs.mkdirSync(options.dataDir, { recursive: true });
   fs.writeFileSync(loginFile, `${DEMO_ADMIN_EMAIL}\n${password}\n`, { mode: 0o600 });

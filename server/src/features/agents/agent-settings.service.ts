@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -259,6 +260,8 @@ export function createAgentSettingsService(deps: { db: Db; files: FileStore; gen
       const document = (await repository.listDocuments(enterpriseId, id)).find((row) => row.id === documentId);
       if (!document) throw new AppError('NOT_FOUND');
       const { path: filePath } = await deps.files.open(enterpriseId, document.fileId);
+      if (!fs.existsSync(filePath))
+        throw new AppError('NOT_FOUND', { message: 'The stored file is missing: upload it again' });
       return { fileName: document.fileName, path: filePath };
     },
 
