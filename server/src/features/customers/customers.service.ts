@@ -51,7 +51,7 @@ function toCustomer(row: CustomerRow): Customer {
 }
 
 /** A valid value as stored: trimmed; multi-select as a list; blank → undefined (not stored). */
-function storedValue(field: CustomerField, raw: FieldValue): FieldValue | undefined {
+export function storedValue(field: CustomerField, raw: FieldValue): FieldValue | undefined {
   const values = Array.isArray(raw)
     ? raw.map((value) => value.trim()).filter((value) => value !== '')
     : field.fieldType === 'selectbox-multiplevalue'

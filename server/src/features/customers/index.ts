@@ -3,11 +3,14 @@ import type { Db } from '../../db/client';
 import type { Config } from '../../config';
 import { createCustomersRepository } from './customers.repository';
 import { createCustomersService } from './customers.service';
+import { createCustomerAttributesService } from './customer-attributes.service';
 import { createFieldsRepository } from './fields.repository';
 import { createFieldsService } from './fields.service';
 import { createSegmentsRepository } from './segments.repository';
 import { createSegmentsService } from './segments.service';
 import { registerCustomersRoutes } from './customers.routes';
+
+export type { AttributeFill, AttributeValue } from './customer-attributes.service';
 
 export interface CustomersDeps {
   db: Db;
@@ -30,5 +33,7 @@ export function customersFeature(app: FastifyInstance, deps: CustomersDeps) {
     defaultPhoneRegion: deps.config.defaultPhoneRegion,
   });
   registerCustomersRoutes(app, { fields, segments, customers });
-  return { fields, segments, customers };
+  /** Values found outside the form (collected after a conversation) written by the fields' own rules. */
+  const attributes = createCustomerAttributesService();
+  return { fields, segments, customers, attributes };
 }
