@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/realtime/bus';
 import type { Jobs } from '../../platform/jobs';
 import type { OutboundHttp } from '../../platform/outbound-http';
+import { createDataCollector } from './knowledge/collect-data.service';
 import { createKnowledgeRepository } from './knowledge/knowledge.repository';
 import { createKnowledgeResponder } from './knowledge/knowledge-responder';
 import { answerWithLlm } from './knowledge/llm-answer';
@@ -13,6 +14,8 @@ import { registerNluRoutes } from './nlu.routes';
 import { createNluService, type GenAiCredentialsLookup } from './nlu.service';
 
 export type { GenAiCredentialsLookup } from './nlu.service';
+export type { DataCollector, FoundVariable } from './knowledge/collect-data.service';
+export type { TranscriptMessage } from './knowledge/collect-data';
 
 const SESSION_SWEEP_MS = 3600_000;
 export { TRAIN_JOB } from './nlu.repository';
@@ -77,5 +80,7 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
     clearInterval(sweeper);
     await runner.close();
   });
-  return nlu;
+  // Collect data after conversation (agents.md §2.8): the conversation runtime asks it once a chat ends.
+  const collector = createDataCollector(deps);
+  return { ...nlu, collector };
 }
