@@ -312,8 +312,27 @@ export const agentSelf = z.object({
 });
 export type AgentSelf = z.infer<typeof agentSelf>;
 
+/**
+ * A variable the prompt agent collected after the conversation (agents.md §2.8): its value, the
+ * customer field it maps to (the field's key, null when none has its name) and whether the value
+ * was written to the customer; `reason` says why not.
+ */
+export const collectedValue = z.object({
+  name: z.string(),
+  value: z.string(),
+  field: z.string().nullable(),
+  fieldLabel: z.string().nullable(),
+  written: z.boolean(),
+  reason: z.string().optional(),
+});
+export type CollectedValue = z.infer<typeof collectedValue>;
+export const conversationCollected = z.object({ at: z.string(), values: z.array(collectedValue) });
+export type ConversationCollected = z.infer<typeof conversationCollected>;
+
 export const conversationDetail = z.object({
   conversation: conversationSummary,
+  /** What the prompt agent collected after the conversation; null until it ran (or when it does not collect). */
+  collected: conversationCollected.nullable(),
   /** The customer's earlier conversations on any channel, newest first. */
   previous: z.array(
     z.object({ id: z.uuid(), channelName: z.string(), state: z.number().int(), createdAt: z.string() }),

@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genAiConfigs: integrations,
     trainer: nlu.trainer,
   });
-  customersFeature(app, { db: database.db, config });
+  const customerMaster = customersFeature(app, { db: database.db, config });
   customerUploadsFeature(app, { database, files, jobs: deps.jobs, bus, config });
 
   // The Sandbox vendor delivers its callbacks through the channels' webhook pipeline, and the
@@ -292,6 +292,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files,
     messaging: channels.messaging,
     bot,
+    // Collect data after conversation: the prompt agent's variables into the customer's attributes.
+    collector: nlu.collector,
+    attributes: customerMaster.attributes,
     autoStart: deps.conversationSweeps !== false,
   });
   topics.authorize = conversations.authorizeTopics;

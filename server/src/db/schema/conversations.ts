@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { HandoffDetails, WorkingDay } from '@parley/contracts/conversations';
+import type { CollectedValue, HandoffDetails, WorkingDay } from '@parley/contracts/conversations';
 import { enterprises, users } from './platform';
 import { departments } from './enterprise-admin';
 import { channels } from './channels';
@@ -66,6 +66,13 @@ export const conversations = pgTable(
     /** The last time a person (not the bot) answered, for the inactivity timeout. */
     lastAgentReplyAt: timestamp('last_agent_reply_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * What the prompt agent collected after the conversation (agents.md §2.8): each variable found,
+     * its value, the customer field it maps to and whether it was written; set once, by the
+     * 'conversation.collect' job (collected_at not null: done).
+     */
+    collected: jsonb('collected').$type<CollectedValue[]>(),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

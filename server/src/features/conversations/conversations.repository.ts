@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { ChatMessage, ConversationSummary, LiveChatCounts } from '@parley/contracts/conversations';
+import type { ChatMessage, CollectedValue, ConversationSummary, LiveChatCounts } from '@parley/contracts/conversations';
 import { namedQueryFor, rawFor, type DbOrTx, type RawQuery } from '../../db/client';
 import { textArray } from '../../platform/customer-lookup';
 import { SESSION_WINDOW_MS } from '../../platform/messaging/channel-messaging';
@@ -22,6 +22,9 @@ export interface ConversationRow {
   bot_misses: number;
   is_jit_required: boolean;
   last_inbound_at: Date | string | null;
+  /** What the prompt agent collected after the conversation (collected_at set once it ran). */
+  collected: CollectedValue[] | null;
+  collected_at: Date | string | null;
 }
 
 /** WhatsApp's window has closed: only a template may go out (a channel of another type has none). */

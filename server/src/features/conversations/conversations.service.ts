@@ -222,6 +222,9 @@ export function createConversationsService(deps: { db: Db; runtime: Conversation
       const row = await visible(auth, id);
       return {
         conversation: await summaryOf(auth, id),
+        collected: row.collected_at
+          ? { at: new Date(row.collected_at).toISOString(), values: row.collected ?? [] }
+          : null,
         previous: await repository.previous(auth.enterpriseId, row.customer_number, id),
       };
     },
@@ -575,6 +578,7 @@ export function createConversationsService(deps: { db: Db; runtime: Conversation
         );
         await agentAction(tx, auth, id, chatActions.agentChatClosed, body.feedback ? { feedback: body.feedback } : {});
         await system(tx, conversation, `${await nameOf(tx, auth.userId)} closed the chat`, published);
+        await runtime.finished(tx, { id, enterpriseId: auth.enterpriseId, botAgentId: conversation.bot_agent_id });
         const { rows } = await rawFor(tx)(`select user_id from conversation_participants where conversation_id = $1`, [
           id,
         ]);

@@ -12,10 +12,20 @@ import { createChatConfigService } from './chat-config.service';
 import { createConversationsRepository } from './conversations.repository';
 import { registerConversationsRoutes } from './conversations.routes';
 import { createConversationsService } from './conversations.service';
+import {
+  COLLECT_JOB,
+  collectWhenFinished,
+  createCollectJob,
+  type CollectJobData,
+  type CustomerAttributeWriter,
+  type DataCollector,
+} from './conversations.jobs';
 import { createLiveCountsPublisher } from './live-counts';
 import { createConversationRuntime, type BotResponder, type ConversationRuntime, type Published } from './runtime';
 
 export type { BotAnswer, BotResponder, ConversationRuntime } from './runtime';
+export type { CustomerAttributeWriter, DataCollector } from './conversations.jobs';
+export { COLLECT_JOB } from './conversations.jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +43,9 @@ export interface ConversationsDeps {
   files: FileStore;
   messaging: ChannelMessaging;
   bot: BotResponder;
+  /** Collect data after conversation: the bot's variables read once it finished, written to the customer. */
+  collector: DataCollector;
+  attributes: CustomerAttributeWriter;
   /** Start the sweeps when the app is ready (off in route tests that drive the runtime by hand). */
   autoStart?: boolean;
 }
@@ -94,7 +107,9 @@ export function conversationsFeature(app: FastifyInstance, deps: ConversationsDe
     bot: deps.bot,
     log: app.log,
     onChanged: publishChange,
+    onFinished: collectWhenFinished({ jobs: deps.jobs, collector: deps.collector }),
   });
+  const collect = createCollectJob({ db: deps.db, collector: deps.collector, attributes: deps.attributes, runtime });
   const conversations = createConversationsService({ db: deps.db, runtime, files: deps.files });
   const chatConfig = createChatConfigService({ db: deps.db });
   registerConversationsRoutes(app, { conversations, chatConfig, webhooks });
@@ -108,6 +123,7 @@ export function conversationsFeature(app: FastifyInstance, deps: ConversationsDe
 
   app.addHook('onReady', async () => {
     await deps.jobs.work<WebhookJob>(CHAT_WEBHOOK_JOB, (job) => webhooks.deliver(job));
+    await deps.jobs.work<CollectJobData>(COLLECT_JOB, (job) => collect(job));
     if (deps.autoStart !== false) runtime.start();
   });
   app.addHook('onClose', async () => runtime.stop());

@@ -47,6 +47,13 @@ export interface BotResponder {
   }): Promise<BotAnswer | null>;
 }
 
+/** A conversation the bot had that has just finished: closed, or handed over to people. */
+export interface FinishedConversation {
+  id: string;
+  enterpriseId: string;
+  botAgentId: string | null;
+}
+
 export interface RuntimeLogger {
   error(details: object, message: string): void;
   warn(details: object, message: string): void;
@@ -246,6 +253,8 @@ export function createConversationRuntime(deps: {
   log: RuntimeLogger;
   /** Summaries of changed conversations, published with the caller's view. */
   onChanged?: (published: Published) => Promise<void>;
+  /** Runs in the transaction that finishes a conversation (collect data after it: conversations.jobs.ts). */
+  onFinished?: (tx: DbOrTx, conversation: FinishedConversation) => Promise<void>;
 }) {
   const { db, messaging, bus, bot, log } = deps;
   const repository = createConversationsRepository(db);
@@ -661,6 +670,8 @@ export function createConversationRuntime(deps: {
         `Handed over to people: ${handoffReasonLabels[handoff.reason]}`,
         published,
       );
+      // The bot's part of the conversation is over.
+      await finished(tx, { id: conversation.id, enterpriseId, botAgentId: conversation.bot_agent_id });
     }
     if (!isWithinWorkingHours(config.workingHours, new Date(), config.timezone)) {
       await note(tx, enterpriseId, conversation.id, missedNote(missedReasons.outOfHours), published);
@@ -758,6 +769,11 @@ export function createConversationRuntime(deps: {
       number,
     ]);
     return again[0] ? { id: again[0].id as string, name: again[0].name as string } : { id: null, name };
+  }
+
+  /** A conversation the bot had ended (closed, or handed to people): its plug-ins hear it in the same transaction. */
+  async function finished(tx: DbOrTx, conversation: FinishedConversation) {
+    await deps.onFinished?.(tx, conversation);
   }
 
   /** Publishes what changed: the conversation to its queue and to watchers, messages, counts and spec events. */
@@ -1056,18 +1072,23 @@ export function createConversationRuntime(deps: {
         const run = rawFor(tx);
         if (row.handler === 'bot') {
           const { rows: closed } = await run(
-            `update conversations set state = ${chatStates.CLOSED}, closed_at = now(), updated_at = now() where id = $1 and handler = 'bot' and state in ${OPEN_STATES} returning id`,
+            `update conversations set state = ${chatStates.CLOSED}, closed_at = now(), updated_at = now() where id = $1 and handler = 'bot' and state in ${OPEN_STATES} returning id, bot_agent_id`,
             [row.id],
           );
-          if (closed[0])
-            await logAction(tx, {
-              enterpriseId: row.enterprise_id as string,
-              conversationId: row.id as string,
-              action: chatActions.agentChatClosed,
-              actorKind: 'system',
-              details: { reason: 'inactive' },
-            });
-          return closed.length > 0;
+          if (!closed[0]) return false;
+          await logAction(tx, {
+            enterpriseId: row.enterprise_id as string,
+            conversationId: row.id as string,
+            action: chatActions.agentChatClosed,
+            actorKind: 'system',
+            details: { reason: 'inactive' },
+          });
+          await finished(tx, {
+            id: row.id as string,
+            enterpriseId: row.enterprise_id as string,
+            botAgentId: (closed[0].bot_agent_id as string | null) ?? null,
+          });
+          return true;
         }
         const { rows: missed } = await run(
           `update conversations set state = ${chatStates.MISSED}, missed_reason = ${missedReasons.timedOut}, waiting = null,
@@ -1104,6 +1125,7 @@ export function createConversationRuntime(deps: {
     autoAssign,
     announce,
     departmentCountsChange,
+    finished,
     sendQueued,
     sendInBackground,
     route,
