@@ -1,5 +1,10 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ConversationSummary, LiveChatCounts } from '@parley/contracts/conversations';
+import type {
+  ChatMessage,
+  ConversationCollected,
+  ConversationSummary,
+  LiveChatCounts,
+} from '@parley/contracts/conversations';
 import { conversationsKeys } from './conversations-keys';
 
 /** One page of the list as the server answers it. */
@@ -14,6 +19,8 @@ export interface MessagePage {
 }
 export interface ConversationDetailData {
   conversation: ConversationSummary;
+  /** What the prompt agent collected after the conversation; null (or absent) until it did. */
+  collected?: ConversationCollected | null;
   previous: { id: string; channelName: string; state: number; createdAt: string }[];
 }
 

@@ -9,7 +9,9 @@ import { useCustomerFields } from '../api/get-customer-fields';
 import { useTagConversation } from '../api/tag-conversation';
 import type { ConversationDetailData } from '../api/conversation-cache';
 import { customerLabel, customerNumberBesideLabel, stateColor, stateLabel } from './conversation-format';
+import { CollectedData } from './CollectedData';
 import { CustomerAttributesDrawer } from './CustomerAttributesDrawer';
+import { PanelSection as Section } from './PanelSection';
 import { TagDialog } from './TagDialog';
 
 interface CustomerPanelProps {
@@ -21,21 +23,10 @@ interface CustomerPanelProps {
   onOpenConversation: (id: string) => void;
 }
 
-function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
-  return (
-    <Stack gap={6}>
-      <Group justify="space-between" gap="xs">
-        <Title order={3} fz="xs" tt="uppercase" c="dimmed" fw={700}>
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Stack>
-  );
-}
-
-/** The right pane: who the customer is, their attributes, segments and groups, this chat's tags and their earlier chats. */
+/**
+ * The right pane: who the customer is, their attributes, segments and groups, what the bot collected
+ * after the chat, this chat's tags and their earlier chats.
+ */
 export function CustomerPanel({ detail, canViewCustomer, canEditCustomer, onOpenConversation }: CustomerPanelProps) {
   const conversation: ConversationSummary = detail.conversation;
   const customerId = conversation.customer.id;
@@ -152,6 +143,8 @@ export function CustomerPanel({ detail, canViewCustomer, canEditCustomer, onOpen
           ) : null}
         </>
       ) : null}
+
+      <CollectedData collected={detail.collected ?? null} />
 
       <Divider />
       <Section

@@ -77,7 +77,15 @@ export function subscribeConversationEvents(
     }),
     realtime.on(conversationEvents.message, (event) => {
       const parsed = messagePayload.safeParse(event.payload);
-      if (parsed.success) applyMessage(queryClient, parsed.data.message);
+      if (!parsed.success) return;
+      const message = parsed.data.message;
+      applyMessage(queryClient, message);
+      // The note of data collected after the conversation: the panel's collected data and the
+      // customer's attributes it wrote are loaded again.
+      if (message.kind === 'system' && message.content.collected === true) {
+        void queryClient.invalidateQueries({ queryKey: conversationsKeys.detail(message.conversationId) });
+        void queryClient.invalidateQueries({ queryKey: [...conversationsKeys.all, 'customer'] });
+      }
     }),
     realtime.on(conversationEvents.counts, (event) => {
       const parsed = liveChatCounts.safeParse(event.payload);
