@@ -198,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genAi: integrations,
     region: config.defaultPhoneRegion,
     trainOnReady: deps.trainOnReady,
+    files,
   });
   const designer = agentsFeature(app, {
     db: database.db,

@@ -3,6 +3,9 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/realtime/bus';
 import type { Jobs } from '../../platform/jobs';
 import type { OutboundHttp } from '../../platform/outbound-http';
+import type { FileStore } from '../../platform/files';
+import { crawlWebsite } from './knowledge/ingestion/crawl-website';
+import { knowledgeIngestion } from './knowledge/ingestion/knowledge-ingestion';
 import { createDataCollector } from './knowledge/collect-data.service';
 import { createKnowledgeRepository } from './knowledge/knowledge.repository';
 import { createKnowledgeResponder } from './knowledge/knowledge-responder';
@@ -30,6 +33,8 @@ export interface NluDeps {
   region?: string;
   /** Agents to train once the job runner is up (the first start's demo agents). */
   trainOnReady?: { enterpriseId: string; agentIds: readonly string[] };
+  /** Where the knowledge base's PDFs are stored. */
+  files: Pick<FileStore, 'open'>;
 }
 
 /**
@@ -56,6 +61,7 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
   const runner = createTrainingRunner();
   const handle = createTrainJob({ repository, bus: deps.bus, runner, log: app.log });
   registerNluRoutes(app, { nlu });
+  const ingestion = knowledgeIngestion(app, { ...deps, crawl: crawlWebsite });
   // Idle conversations' slot-filling state is swept at start and then hourly (any server may do it).
   let sweeper: ReturnType<typeof setInterval> | undefined;
   const sweep = () =>
@@ -82,5 +88,5 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
   });
   // Collect data after conversation (agents.md §2.8): the conversation runtime asks it once a chat ends.
   const collector = createDataCollector(deps);
-  return { ...nlu, collector };
+  return { ...nlu, startIngestion: ingestion.startIngestion, ingestionState: ingestion.ingestionState, collector };
 }
