@@ -8,6 +8,7 @@ import { customerImportSection, measureCustomerImport } from './customer-import-
 import { broadcastSection, measureBroadcast } from './broadcast-report';
 import { conversationsSection, measureConversations } from './conversations-report';
 import { knowledgeSection, measureKnowledge } from './knowledge-report';
+import { ingestSection, measureIngest } from './knowledge-ingest-report';
 import { measureRealtime } from './realtime';
 import { REALTIME_METHOD, realtimeSection } from './realtime-report';
 import { renderResults, writeBenchmarksDoc, type HttpResults, type Machine } from './benchmarks-report';
@@ -192,6 +193,12 @@ the even-numbered ones the settings were chosen on and the odd-numbered ones hel
 no-LLM answer of every query, one at a time with a cold embedding cache (p50/p99), and CLINC150's
 out-of-scope test questions, which should get the out-of-scope message.
 
+**Knowledge ingestion** (issue 20). \`server/bench/knowledge-ingest.ts\` (also \`npm run bench:ingest\`):
+a PDF of 500 generated pages (~300 words each, pdf-lib) ingested by the 'knowledge.ingest' job as the
+server runs it, on a copy of the migrated PGlite template: pages/s and passages/s of the whole job;
+pages/s of reading alone (pdf.js and the passage cutter); the peak RSS of a process ingesting 50 pages
+and of one ingesting 500, and their ratio (goal ≤ 1.5: memory flat in the number of pages).
+
 **Knobs** (environment): \`PARLEY_BENCH_CONNECTIONS\` (10), \`PARLEY_BENCH_WARMUP\` (2 s),
 \`PARLEY_BENCH_DURATION\` (8 s), \`PARLEY_BENCH_ROWS\` (5,000), \`PARLEY_BENCH_NEIGHBOURS\` (9),
 \`PARLEY_BENCH_CUSTOMERS\` (1,000,000), \`PARLEY_BENCH_IMPORT_ROWS\` (1,000,000), \`PARLEY_BENCH_IMPORT_BREAKDOWN\` (off), \`PARLEY_BENCH_NEIGHBOUR_CUSTOMERS\` (1 % of it, each),
@@ -285,12 +292,14 @@ async function main() {
   const realtime = measureRealtime(pgAdminUrl);
   step('knowledge retrieval: covidfaq hit@1 / hit@5 beside BM25, answer latency with no LLM (PGlite)');
   const knowledge = measureKnowledge(pgAdminUrl);
+  step('knowledge ingestion: a 500-page PDF, pages/s, and peak RSS at 50 and 500 pages (PGlite)');
+  const ingest = measureIngest(pgAdminUrl);
   machine.loadAverages[1] = os.loadavg()[0] ?? 0;
   const results =
     `${renderResults(machine, http, bundle, (performance.now() - started) / 1000)}\n` +
     `${customerImportSection(imports)}\n\n${broadcastSection(broadcast)}\n\n` +
     `${conversationsSection(conversations, broadcast)}\n\n${realtimeSection(realtime)}\n\n` +
-    `${knowledgeSection(knowledge)}\n`;
+    `${knowledgeSection(knowledge)}\n\n${ingestSection(ingest)}\n`;
   process.stdout.write(`\n${results}\n`);
   fs.mkdirSync(path.dirname(docFile), { recursive: true });
   writeBenchmarksDoc(docFile, INTRO, results);
