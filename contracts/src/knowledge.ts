@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './envelope';
 
 /**
- * Building an agent's knowledge base (issue 20, decision 022): the 'knowledge.ingest' job reads the
+ * Building an agent's knowledge base (issue 20, decision 024): the 'knowledge.ingest' job reads the
  * agent's PDFs page by page and crawls its websites, cuts the text into passages and indexes them.
  * Its progress is read with GET /api/agents/:id/knowledge and pushed as 'agent.knowledge.progress'.
  */

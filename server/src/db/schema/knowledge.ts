@@ -60,7 +60,7 @@ export const knowledgePassages = pgTable(
 );
 
 /**
- * What the knowledge-ingestion job (decision 022) knows of each source of an agent: one row per
+ * What the knowledge-ingestion job (decision 024) knows of each source of an agent: one row per
  * PDF (`sourceId` = agent_documents.id) and per web page (`sourceId` = its normalised URL), with
  * the hash of the content it indexed, how far it got, and what failed. A PDF is read in page
  * batches: each batch's passages and `pagesDone` are written in one transaction, so after a crash

@@ -119,7 +119,7 @@ export function createAgentSettingsRepository(db: Db) {
 
     /**
      * Deletes the document, and with it its knowledge passages and source row (the knowledge
-     * base's tables, decision 022); undefined when it is not this agent's. The caller removes its
+     * base's tables, decision 024); undefined when it is not this agent's. The caller removes its
      * stored file.
      */
     async removeDocument(enterpriseId: string, agentId: string, documentId: string) {

@@ -1,5 +1,5 @@
 /**
- * Embedding passages off the API's event loop (decision 022): the sentence encoder takes tens of
+ * Embedding passages off the API's event loop (decision 024): the sentence encoder takes tens of
  * milliseconds per passage, so a document's thousands of passages run in one worker thread that
  * loads the encoder once and keeps it for the whole ingestion. If no thread can start, the texts
  * are embedded here instead (slower answers meanwhile, same vectors).

@@ -1,5 +1,5 @@
 /**
- * The 'knowledge.ingest' job (issue 20, decision 022): builds an agent's knowledge base from its
+ * The 'knowledge.ingest' job (issue 20, decision 024): builds an agent's knowledge base from its
  * PDFs and websites. Sources no longer configured lose their passages first; then each PDF is read
  * page by page (its own thread), cut into passages, embedded (the encoder's own thread) and stored
  * in page batches, each batch with its checkpoint in one transaction, so a run stopped anywhere
@@ -127,7 +127,7 @@ async function embedDrafts(embed: Embed, drafts: readonly PassageDraft[]): Promi
   });
 }
 
-/** What the agent's message says, from its sources as they stand (decision 022). */
+/** What the agent's message says, from its sources as they stand (decision 024). */
 export function ingestionCounts(sources: readonly SourceRow[], passages: number): IngestionCounts {
   const counts: IngestionCounts = { passages, documents: 0, webPages: 0, pagesFailed: 0, sourcesFailed: 0 };
   for (const source of sources) {

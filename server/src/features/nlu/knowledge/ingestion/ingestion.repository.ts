@@ -41,7 +41,7 @@ interface Rows<T> {
 }
 
 /**
- * The knowledge-ingestion job's SQL (decision 022): the sources of an agent and their checkpoints,
+ * The knowledge-ingestion job's SQL (decision 024): the sources of an agent and their checkpoints,
  * and its passages, written batch by batch. Every statement is scoped by enterprise and agent.
  */
 export function createIngestionRepository(db: Db) {

@@ -17,7 +17,7 @@ const toSource = (row: SourceRow): KnowledgeSource => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** Starting an agent's knowledge-base build, and reading how it goes (decision 022). */
+/** Starting an agent's knowledge-base build, and reading how it goes (decision 024). */
 export function createIngestionService(deps: { repository: IngestionRepository; jobs: Jobs }) {
   const { repository, jobs } = deps;
 

@@ -22,7 +22,7 @@ export interface KnowledgeIngestionDeps {
 }
 
 /**
- * Knowledge-base ingestion in the NLU feature (decision 022): the 'knowledge.ingest' job worker,
+ * Knowledge-base ingestion in the NLU feature (decision 024): the 'knowledge.ingest' job worker,
  * its progress route, and the builds a stopped or killed server left running, sent again at start
  * (each resumes from its checkpoints). Answers startIngestion and ingestionState.
  */

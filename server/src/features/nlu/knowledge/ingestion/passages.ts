@@ -1,6 +1,6 @@
 /**
  * Cutting a PDF page's text or a web page's sections into passages, the unit retrieval returns
- * (issue 20, decision 022): about 60–180 words each (aiming at ~120), cut between sentences, a
+ * (issue 20, decision 024): about 60–180 words each (aiming at ~120), cut between sentences, a
  * sentence split only when it alone is longer than a passage may be. A passage never spans two
  * PDF pages or two web sections, so it keeps its source: file and page, or URL and heading.
  */

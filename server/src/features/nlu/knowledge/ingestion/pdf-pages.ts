@@ -1,5 +1,5 @@
 /**
- * The text of a PDF, page by page (issue 20, decision 022). pdf.js (unpdf's serverless build) runs
+ * The text of a PDF, page by page (issue 20, decision 024). pdf.js (unpdf's serverless build) runs
  * in a worker thread of its own (`pdf-worker.mjs`) that answers one page at a time and releases it
  * before the next, so memory stays flat in the number of pages. A hostile file cannot take the
  * process down or hang it: the thread's heap is capped, and it is stopped when the document's time

@@ -1,5 +1,5 @@
 /**
- * The thread that reads one PDF for `pdf-pages.ts` (decision 022): opens the file with pdf.js (the
+ * The thread that reads one PDF for `pdf-pages.ts` (decision 024): opens the file with pdf.js (the
  * serverless build that unpdf ships: no canvas, no native code) and answers page requests one at a
  * time with the page's text, releasing each page before the next. A hostile file can only hurt this
  * thread: the parent stops it when its time is up, and its heap is capped (resourceLimits).
