@@ -16,6 +16,7 @@ import { openTestDatabase } from '../../../../../test/test-database';
 import { makePdf, proseText, type FixturePage } from '../../../../../test/pdf-fixtures';
 import { EMBEDDING_DIMENSIONS, embedTexts } from '../../engine/embeddings';
 import { encodeVectors } from '../knowledge.repository';
+import { passageVectorTexts } from '../knowledge-retrieval';
 import {
   createIngestJob,
   IngestionInterrupted,
@@ -196,8 +197,11 @@ describe('documents', () => {
     expect(passages.map((passage) => passage.title)).toEqual(['handbook.pdf, page 1', 'handbook.pdf, page 3']);
     expect(passages[0]!.text).toMatch(/^Page 1 says /);
     expect(passages[1]!.text).toMatch(/^Page 3 says /);
-    // Whole passage and title, as retrieval reads them.
-    for (const passage of passages) expect(passage.vectors.byteLength).toBe(2 * EMBEDDING_DIMENSIONS * 4);
+    // The vectors retrieval reads (passageVectorTexts: whole passage, title, …), 512 float32 each.
+    for (const passage of passages)
+      expect(passage.vectors.byteLength).toBe(
+        passageVectorTexts(passage.title, passage.text).length * EMBEDDING_DIMENSIONS * 4,
+      );
     expect(
       passages.every((passage) => passage.sourceKind === 'document' && passage.sourceLabel === 'handbook.pdf'),
     ).toBe(true);
@@ -431,6 +435,23 @@ describe('websites', () => {
     const sources = (await stateOf(scope)).sources.map((source) => source.id).sort();
     expect(sources).toEqual(['https://shop.test/', 'https://shop.test/contact', 'https://shop.test/returns']);
     expect((await agentRow(scope.agentId)).trainingMessage).toBe('Indexed 3 passages from 3 web pages');
+
+    // A page that has no text any more loses its passages; it is listed with why.
+    site = [
+      page('https://shop.test/', [{ heading: null, text: 'Welcome to the shop help pages.' }]),
+      page('https://shop.test/returns', [{ heading: 'Returns', text: 'Items can be returned within sixty days.' }]),
+      page('https://shop.test/contact', [{ heading: 'Contact', text: '  ' }]),
+    ];
+    await ingest(scope);
+    expect((await passagesOf(scope.agentId)).map((passage) => passage.sourceId)).toEqual([
+      'https://shop.test/',
+      'https://shop.test/returns',
+    ]);
+    expect((await stateOf(scope)).sources.find((source) => source.id === 'https://shop.test/contact')).toMatchObject({
+      status: 'failed',
+      passages: 0,
+      failures: [{ url: 'https://shop.test/contact', reason: 'The page has no readable text' }],
+    });
 
     // The address is removed: its pages go.
     await configure(scope, { kbFromWebsite: true, websitesUrls: ['https://other.test/'] });

@@ -391,7 +391,7 @@ export function createIngestJob(deps: IngestJobDeps) {
                   agentId,
                   key,
                   { url, reason: knowledgeMessages.webPageNoText },
-                  contentHash,
+                  { contentHash },
                 ),
               );
             else if (existing?.status === 'indexed' && existing.contentHash === contentHash)

@@ -388,22 +388,28 @@ export function createIngestionRepository(db: Db) {
       return row;
     },
 
-    /** A source that could not be read at all this run: failed with its reason, from scratch next time. */
+    /**
+     * A source that could not be read this run: failed with its reason, read from scratch next time.
+     * Its passages stay (a page that failed today may answer from yesterday's text) unless
+     * `emptied` says the source was read and has no text any more.
+     */
     async failSource(
       enterpriseId: string,
       agentId: string,
       source: SourceKey,
       failure: KnowledgeFailure,
-      contentHash: string | null = null,
+      emptied: { contentHash: string } | null = null,
     ): Promise<SourceRow> {
-      return db.transaction(async (tx) =>
-        upsertSource(tx, enterpriseId, agentId, source, {
+      return db.transaction(async (tx) => {
+        if (emptied) await deletePassages(tx, enterpriseId, agentId, source.sourceId);
+        return upsertSource(tx, enterpriseId, agentId, source, {
           status: 'failed',
-          contentHash,
+          contentHash: emptied?.contentHash ?? null,
           failures: [failure],
           failureCount: 1,
-        }),
-      );
+          ...(emptied ? { passages: 0 } : {}),
+        });
+      });
     },
 
     /** A web page: its passages replaced in one transaction, the source indexed with its content hash. */
