@@ -40,9 +40,6 @@ export const agentMessages = {
   deleteNotAllowed: 'Delete action cannot be done',
   onlyPdf: 'Accepts only pdf file',
   notPdf: 'Only PDF documents can be uploaded',
-  /** Train on a prompt agent until the knowledge-base builder lands (issue: knowledge base). */
-  promptTrainPending:
-    'Your documents and website addresses are saved. Building a searchable knowledge base from them arrives with the knowledge-base engine; until then the prompt agent answers from its prompt alone.',
   offlineCannotClassify:
     'The offline configuration has no LLM to classify intents with. Choose a configuration with an API key, or the SVM or Semantic model type.',
   analyticsNotConfigured:

@@ -68,7 +68,7 @@ export interface AppDeps {
   secrets: SecretBox;
   logger?: FastifyBaseLogger;
   /** Agents to train once the app is ready (the first start's demo agents). */
-  trainOnReady?: { enterpriseId: string; agentIds: string[] };
+  trainOnReady?: { enterpriseId: string; agentIds: string[]; knowledgeAgentIds?: string[] };
   /** The conversation runtime's sweeps (off in tests that drive them by hand). */
   conversationSweeps?: boolean;
 }

@@ -36,9 +36,14 @@ async function main() {
   });
   const jobs = await createJobs({ raw: database.raw, onError: (error) => logger.error({ err: error }, 'jobs') });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  // On the first start the demo travel assistant is trained as soon as the job runner is up.
+  // On the first start the demo travel assistant is trained, and the concierge's knowledge base
+  // built, as soon as the job runner is up.
   const trainOnReady = seeded?.created
-    ? { enterpriseId: seeded.created.enterpriseId, agentIds: seeded.created.nlpAgentIds }
+    ? {
+        enterpriseId: seeded.created.enterpriseId,
+        agentIds: seeded.created.nlpAgentIds,
+        knowledgeAgentIds: seeded.created.knowledgeAgentIds,
+      }
     : undefined;
   const app = await buildApp({ config, database, bus, jobs, mailer, secrets, logger, trainOnReady });
 

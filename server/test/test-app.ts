@@ -35,7 +35,7 @@ export interface TestAppOptions {
   /** Runs after buildApp and before ready(): the place to register test-only routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** Agents to train once the app is ready, as on a first start. */
-  trainOnReady?: { enterpriseId: string; agentIds: string[] };
+  trainOnReady?: { enterpriseId: string; agentIds: string[]; knowledgeAgentIds?: string[] };
   /** The app's logger (by default the app logs nothing). */
   logger?: FastifyBaseLogger;
 }

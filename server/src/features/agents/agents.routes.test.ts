@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agentMessages, defaultAgentConfig } from '@parley/contracts/agents';
 import { nluMessages } from '@parley/contracts/nlu';
+import { knowledgeMessages } from '@parley/contracts/knowledge';
 import { agentDocuments, agentIntents, agentStories, agents } from '../../db/schema/agents';
 import { files } from '../../db/schema/platform';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
@@ -340,14 +341,13 @@ describe('agents', () => {
       expect(again.body.code).toBe(5044);
     });
 
-    it('says what happens for a prompt agent', async () => {
+    it("starts building a prompt agent's knowledge base", async () => {
       const created = await createAgent({ type: 'prompt' });
       const trained = await call('POST', `/api/agents/${created.id}/train`);
       expect(trained.statusCode).toBe(200);
-      expect(trained.body.data).toEqual({
-        trainingStatus: 'not_trained',
-        trainMessage: agentMessages.promptTrainPending,
-      });
+      expect(trained.body.data).toEqual({ trainingStatus: 'training', trainMessage: knowledgeMessages.started });
+      const again = await call('POST', `/api/agents/${created.id}/train`);
+      expect(again.statusCode).toBe(409);
     });
   });
 

@@ -31,8 +31,8 @@ export interface NluDeps {
   genAi: GenAiCredentialsLookup;
   /** Region whose day/month order dates are read in (config.defaultPhoneRegion). */
   region?: string;
-  /** Agents to train once the job runner is up (the first start's demo agents). */
-  trainOnReady?: { enterpriseId: string; agentIds: readonly string[] };
+  /** Agents to train, and prompt agents whose knowledge base to build, once the job runner is up (first start). */
+  trainOnReady?: { enterpriseId: string; agentIds: readonly string[]; knowledgeAgentIds?: readonly string[] };
   /** Where the knowledge base's PDFs are stored. */
   files: Pick<FileStore, 'open'>;
 }
@@ -57,6 +57,8 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
       (question, passages) =>
         answerWithLlm({ outbound: deps.outbound, credentials, prompt, question, passages, onToken }),
     region: deps.region,
+    // Train on a prompt agent builds its knowledge base (the ingestion below, registered next).
+    knowledgeBuild: { startIngestion: (enterpriseId, agentId) => ingestion.startIngestion(enterpriseId, agentId) },
   });
   const runner = createTrainingRunner();
   const handle = createTrainJob({ repository, bus: deps.bus, runner, log: app.log });
@@ -76,11 +78,15 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
     void sweep();
     sweeper = setInterval(() => void sweep(), SESSION_SWEEP_MS);
     sweeper.unref();
-    const { enterpriseId, agentIds } = deps.trainOnReady ?? { enterpriseId: '', agentIds: [] };
+    const { enterpriseId, agentIds, knowledgeAgentIds = [] } = deps.trainOnReady ?? { enterpriseId: '', agentIds: [] };
     for (const agentId of agentIds)
       await nlu
         .startTraining(enterpriseId, agentId)
         .catch((error: unknown) => app.log.error({ err: error }, 'demo training'));
+    for (const agentId of knowledgeAgentIds)
+      await ingestion
+        .startIngestion(enterpriseId, agentId)
+        .catch((error: unknown) => app.log.error({ err: error }, 'demo knowledge base'));
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);

@@ -76,6 +76,10 @@ export function createNluService(deps: {
   outbound: OutboundHttp;
   genAi: GenAiCredentialsLookup;
   knowledge: KnowledgeResponder;
+  /** Builds a knowledge base (the 'knowledge.ingest' job): Train on a prompt agent. */
+  knowledgeBuild?: {
+    startIngestion(enterpriseId: string, agentId: string): Promise<{ trainingStatus: 'training'; trainMessage: string }>;
+  };
   /** The LLM path of knowledge answers (llm-answer.ts), given the configuration, prompt and stream. */
   writer?: (input: {
     credentials: GenAiCredentials;
@@ -169,9 +173,11 @@ export function createNluService(deps: {
 
   const trainer: NluTrainer = {
     async start(agent: AgentDetails) {
-      // The knowledge-base builder of prompt agents is a later issue: nothing is faked.
-      if (agent.type === 'prompt')
-        return { trainingStatus: agent.trainingStatus, trainMessage: agentMessages.promptTrainPending };
+      // A prompt agent's Train builds its knowledge base from its documents and websites.
+      if (agent.type === 'prompt') {
+        if (!deps.knowledgeBuild) throw new AppError('NLU_KNOWLEDGE_NOT_BUILT');
+        return deps.knowledgeBuild.startIngestion(agent.eId, agent.id);
+      }
       if (genAiModelTypes.has(agent.config.modelType) && !agent.config.openaiKey)
         throw new AppError('NLU_CONFIGURATION_REQUIRED', { message: nluMessages.noConfiguration });
       await startTraining(agent.eId, agent.id);
