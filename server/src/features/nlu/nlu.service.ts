@@ -78,7 +78,10 @@ export function createNluService(deps: {
   knowledge: KnowledgeResponder;
   /** Builds a knowledge base (the 'knowledge.ingest' job): Train on a prompt agent. */
   knowledgeBuild?: {
-    startIngestion(enterpriseId: string, agentId: string): Promise<{ trainingStatus: 'training'; trainMessage: string }>;
+    startIngestion(
+      enterpriseId: string,
+      agentId: string,
+    ): Promise<{ trainingStatus: 'training'; trainMessage: string }>;
   };
   /** The LLM path of knowledge answers (llm-answer.ts), given the configuration, prompt and stream. */
   writer?: (input: {
