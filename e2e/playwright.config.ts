@@ -63,6 +63,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       PARLEY_SANDBOX_DELAY_SECONDS: '1',
+      // The knowledge story's test website listens here; 127.0.0.1 stays refused (integrations story).
+      PARLEY_OUTBOUND_ALLOW: '127.0.0.2',
     },
   },
 });
