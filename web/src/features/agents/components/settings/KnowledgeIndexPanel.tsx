@@ -61,7 +61,7 @@ function SourceFailures({ source }: { source: KnowledgeSource }) {
         <List size="xs" spacing={2} maw={360}>
           {source.failures.map((failure, index) => (
             <List.Item key={index}>
-              {failure.url ? `${failure.url}: ` : ''}
+              {failure.url && failure.url !== source.id ? `${failure.url}: ` : ''}
               {failure.reason}
             </List.Item>
           ))}
