@@ -28,6 +28,7 @@ import {
   type RetrievalSettings,
 } from '../src/features/nlu/knowledge/knowledge-retrieval';
 import { createKnowledgeAnswerer } from '../src/features/nlu/knowledge/knowledge-answer';
+import { DEFAULT_ANSWER } from '../src/features/nlu/knowledge/extractive-answer';
 import { openTestDatabase, prepareTemplate } from '../test/test-database';
 
 interface Dataset {
@@ -40,6 +41,8 @@ const { values: args } = parseArgs({
     dataset: { type: 'string' },
     sweep: { type: 'boolean', default: false },
     'no-answers': { type: 'boolean', default: false },
+    /** Shares answered (in scope, from the labelled passage, out of scope) per minSimilarityWithWord. */
+    'answer-sweep': { type: 'boolean', default: false },
   },
 });
 const datasetFile = args.dataset ?? fileURLToPath(new URL('../../../shared/kb/covidfaq.json', import.meta.url));
@@ -231,6 +234,35 @@ async function main() {
       ]),
     ) as Record<'bm25' | 'lexical' | 'semantic' | 'hybrid', SplitHits>;
     for (const [name, figure] of Object.entries(figures)) console.log(JSON.stringify({ retriever: name, ...figure }));
+
+    if (args['answer-sweep']) {
+      const outOfScopeSweep = outOfScopeQuestions();
+      for (const minSimilarityWithWord of [0.4, 0.45, 0.5, DEFAULT_ANSWER.minSimilarity]) {
+        const answerer = createKnowledgeAnswerer({
+          retriever: createKnowledgeRetriever({ repository }),
+          settings: { ...DEFAULT_ANSWER, minSimilarityWithWord },
+        });
+        let [inScope, right, outside] = [0, 0, 0];
+        for (const [i, query] of dataset.queries.entries()) {
+          if (!dev(i)) continue;
+          const answer = await answerer.answer(enterpriseId, agentId, query.text);
+          if (answer) inScope += 1;
+          if (answer?.source.id === query.passageId) right += 1;
+        }
+        for (const question of outOfScopeSweep)
+          if (await answerer.answer(enterpriseId, agentId, question)) outside += 1;
+        const devCount = dataset.queries.filter((_, i) => dev(i)).length;
+        console.log(
+          JSON.stringify({
+            sweep: 'answer',
+            minSimilarityWithWord,
+            devAnswered: round3(inScope / devCount),
+            devFromLabelled: round3(right / devCount),
+            outOfScopeAnswered: round3(outside / Math.max(1, outOfScopeSweep.length)),
+          }),
+        );
+      }
+    }
 
     const timings: number[] = [];
     let answered = 0;

@@ -7,7 +7,7 @@ import { openTestDatabase } from '../../../test/test-database';
 import type { Database } from '../../db/client';
 import { seedDemo } from '../../seed';
 
-describe('the demo travel assistant', () => {
+describe('the demo agents after a first start', () => {
   let database: Database;
   let context: TestContext;
   let token: string;
@@ -20,7 +20,13 @@ describe('the demo travel assistant', () => {
     context = await createTestApp({
       database,
       withJobs: true,
-      trainOnReady: { enterpriseId: seeded.created!.enterpriseId, agentIds: seeded.created!.nlpAgentIds },
+      // The seed's data folder: the demo's PDFs are where the app reads them.
+      env: { PARLEY_DATA_DIR: dataDir },
+      trainOnReady: {
+        enterpriseId: seeded.created!.enterpriseId,
+        agentIds: seeded.created!.nlpAgentIds,
+        knowledgeAgentIds: seeded.created!.knowledgeAgentIds,
+      },
     });
     token = await login(context, seeded.login!.email, seeded.login!.password);
   });
@@ -54,5 +60,39 @@ describe('the demo travel assistant', () => {
       agentId: travel.id,
     });
     expect(booking.data).toMatchObject({ intent: 'book_flight', awaitingParameter: 'city' });
+  });
+
+  it("has built the concierge's knowledge base, which answers from its PDFs with no network and no LLM", async () => {
+    const list = (await call('GET', '/api/agents')).data.agents as unknown as { id: string; name: string }[];
+    const concierge = list.find((agent) => agent.name === 'Support Concierge')!;
+    let status = 'training';
+    for (let attempt = 0; attempt < 480 && status === 'training'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await call('GET', `/api/agents/${concierge.id}/training`)).data.trainingStatus as string;
+    }
+    expect(status).toBe('trained');
+    const knowledge = (await call('GET', `/api/agents/${concierge.id}/knowledge`)).data as {
+      message: string;
+      sources: { label: string; status: string; pagesDone: number; passages: number }[];
+    };
+    expect(knowledge.message).toMatch(/^Indexed \d+ passages from 2 documents$/);
+    expect(knowledge.sources.map((source) => [source.label, source.status, source.pagesDone])).toEqual([
+      ['Demo Enterprise orders, delivery and returns.pdf', 'indexed', 4],
+      ['Parley help.pdf', 'indexed', 8],
+    ]);
+
+    const refund = await call('POST', '/api/predictIntent', {
+      message: { text: 'How long does a refund take?' },
+      agentId: concierge.id,
+    });
+    expect(refund.data.output).toMatchObject({ text: expect.stringContaining('five working days') });
+    expect((refund.data.source as string[])[0]).toMatch(/\/documents\/[0-9a-f-]+\/content#page=3$/);
+
+    const upload = await call('POST', '/api/predictIntent', {
+      message: { text: 'How do I upload many customers from a CSV file?' },
+      agentId: concierge.id,
+    });
+    expect(upload.data.output).toMatchObject({ text: expect.stringContaining('CSV') });
+    expect((upload.data.source as string[])[0]).toMatch(/content#page=7$/);
   });
 });

@@ -9,13 +9,7 @@ import {
   type PredictResult,
   type TrainingState,
 } from '@parley/contracts/nlu';
-import {
-  agentMessages,
-  genAiModelTypes,
-  readTrainingStatus,
-  type AgentDetails,
-  type TrainingStatus,
-} from '@parley/contracts/agents';
+import { genAiModelTypes, readTrainingStatus, type AgentDetails, type TrainingStatus } from '@parley/contracts/agents';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { OutboundHttp } from '../../platform/outbound-http';

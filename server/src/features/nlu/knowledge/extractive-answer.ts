@@ -38,7 +38,7 @@ export interface AnswerSettings {
 
 export const DEFAULT_ANSWER: AnswerSettings = {
   minSimilarity: 0.55,
-  minSimilarityWithWord: 0.4,
+  minSimilarityWithWord: 0.5,
   maxSentences: 3,
   keepShare: 0.8,
   overlapWeight: 0.5,

@@ -194,7 +194,11 @@ describe('documents', () => {
 
     const passages = await passagesOf(scope.agentId, handbook.id);
     expect(passages.map((passage) => passage.page)).toEqual([1, 3]);
-    expect(passages.map((passage) => passage.title)).toEqual(['handbook.pdf, page 1', 'handbook.pdf, page 3']);
+    // The pages open with text, no heading: untitled (the file and page are the source's).
+    expect(passages.map((passage) => [passage.title, passage.heading])).toEqual([
+      ['', null],
+      ['', null],
+    ]);
     expect(passages[0]!.text).toMatch(/^Page 1 says /);
     expect(passages[1]!.text).toMatch(/^Page 3 says /);
     // The vectors retrieval reads (passageVectorTexts: whole passage, title, …), 512 float32 each.
@@ -347,9 +351,9 @@ describe('resuming after a crash', () => {
     expect(passages.some((passage) => passage.title === 'stray')).toBe(false);
     // The second run embedded pages 7–12 only.
     const pagesEmbedded = (texts: string[]) =>
-      [
-        ...new Set(texts.flatMap((text) => [...text.matchAll(/^manual\.pdf, page (\d+)$/gm)].map((m) => Number(m[1])))),
-      ].sort((a, b) => a - b);
+      [...new Set(texts.flatMap((text) => [...text.matchAll(/Page (\d+) says/g)].map((m) => Number(m[1]))))].sort(
+        (a, b) => a - b,
+      );
     expect(pagesEmbedded(firstRun)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(pagesEmbedded(embedded)).toEqual([7, 8, 9, 10, 11, 12]);
     expect(embedded.some((text) => /Page [1-6] says/.test(text))).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proseText } from '../../../../../test/pdf-fixtures';
-import { packSentences, pagePassages, PASSAGE_LIMITS, sentencesOf, webPagePassages } from './passages';
+import { packSentences, pageHeading, pagePassages, PASSAGE_LIMITS, sentencesOf, webPagePassages } from './passages';
 
 const count = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -60,15 +60,30 @@ describe('packSentences', () => {
 });
 
 describe('pagePassages', () => {
-  it('keeps the file and page on every passage and titles it with them', () => {
+  it('keeps the page on every passage; a page that opens with text leaves them untitled', () => {
     const text = proseText(7, 400);
     const passages = pagePassages('Handbook.pdf', 7, text);
     expect(passages.length).toBeGreaterThanOrEqual(3);
     for (const passage of passages) {
-      expect(passage).toMatchObject({ title: 'Handbook.pdf, page 7', page: 7, heading: null });
+      expect(passage).toMatchObject({ title: '', page: 7, heading: null });
       expect(passage.text).toMatch(/^Page 7 says /);
     }
     expect(passages.map((passage) => passage.text).join(' ')).toBe(text);
+  });
+
+  it("titles a page's passages with the heading it opens with, after a document title line", () => {
+    const text = 'Parley help\nTraining an agent\nPress Train Agent in the header. Training runs in the background.';
+    expect(pageHeading(text)).toBe('Training an agent');
+    expect(pagePassages('help.pdf', 3, text)).toEqual([
+      {
+        title: 'Training an agent',
+        heading: 'Training an agent',
+        page: 3,
+        text: 'Parley help Training an agent Press Train Agent in the header. Training runs in the background.',
+      },
+    ]);
+    expect(pageHeading('We deliver in three days.\nShort line')).toBeNull();
+    expect(pageHeading('Only a heading')).toBeNull();
   });
 
   it('gives nothing for a page with no words', () => {

@@ -113,15 +113,47 @@ export function packSentences(sentences: readonly string[], limits: PassageLimit
   return passages.map((passage) => passage.map((words) => words.join(' ')).join(' '));
 }
 
-/** The passages of one PDF page, titled "file.pdf, page 3". */
+/** A line that reads as a heading: short, and not ending like a sentence or a clause. */
+const headingLike = (line: string) => {
+  const words = line.split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.length <= 10 && line.length <= 80 && !/[.,;:!?]$/.test(line);
+};
+
+/**
+ * The heading a PDF page opens with: the last heading-like line among its first lines, before its
+ * text starts (a document's title line may come first); null when the page opens with text.
+ */
+export function pageHeading(text: string): string | null {
+  const lines = text
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  let heading: string | null = null;
+  for (const line of lines.slice(0, 3)) {
+    if (!headingLike(line)) break;
+    heading = line;
+  }
+  return heading !== null && lines.length > 1 ? heading : null;
+}
+
+/**
+ * The passages of one PDF page, titled by the heading the page opens with. Untitled otherwise: a
+ * title of "file.pdf, page 3" would be the same on every page and weigh 0.7 of every passage's
+ * similarity (decision 021), ranking the pages of a file by nothing.
+ */
 export function pagePassages(
-  fileName: string,
+  _fileName: string,
   page: number,
   text: string,
   limits: PassageLimits = PASSAGE_LIMITS,
 ): PassageDraft[] {
-  const title = `${fileName}, page ${page}`;
-  return packSentences(sentencesOf(text), limits).map((passage) => ({ title, text: passage, page, heading: null }));
+  const heading = pageHeading(text);
+  return packSentences(sentencesOf(text), limits).map((passage) => ({
+    title: heading ?? '',
+    text: passage,
+    page,
+    heading,
+  }));
 }
 
 /** The passages of a web page: each section's own, titled by its heading (or the page's title, or URL). */
