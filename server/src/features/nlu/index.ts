@@ -61,7 +61,13 @@ export function nluFeature(app: FastifyInstance, deps: NluDeps) {
     knowledgeBuild: { startIngestion: (enterpriseId, agentId) => ingestion.startIngestion(enterpriseId, agentId) },
   });
   const runner = createTrainingRunner();
-  const handle = createTrainJob({ repository, bus: deps.bus, runner, log: app.log });
+  const handle = createTrainJob({
+    repository,
+    bus: deps.bus,
+    runner,
+    log: app.log,
+    buildKnowledge: (enterpriseId, agentId) => ingestion.startIngestion(enterpriseId, agentId),
+  });
   registerNluRoutes(app, { nlu });
   const ingestion = knowledgeIngestion(app, { ...deps, crawl: crawlWebsite });
   // Idle conversations' slot-filling state is swept at start and then hourly (any server may do it).

@@ -1,8 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_GENAI_CONFIG } from '@parley/contracts/integrations';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 import { openTestDatabase } from '../../../test/test-database';
-import { buildTravelAgent, TRAVEL_OUT_OF_SCOPE, waitForTraining } from '../../../test/travel-agent';
+import { buildTravelAgent, TRAVEL_OUT_OF_SCOPE } from '../../../test/travel-agent';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai';
 import { createKnowledgeRepository } from './knowledge/knowledge.repository';
 import { createKnowledgeRetriever } from './knowledge/knowledge-retrieval';
@@ -139,37 +141,56 @@ describe('a prompt agent with no LLM', () => {
 });
 
 describe('an NLP agent with a knowledge base', () => {
-  it('answers its intents itself and falls back to the knowledge base when none fits', async () => {
-    const travel = await buildTravelAgent(ok, admin.token);
-    await ok('PUT', `/api/agents/${travel.agentId}/genai-config`, {
-      kbFromWebsite: true,
-      websitesUrls: ['https://travel.example/baggage'],
-      kbFromDoc: false,
-      documents: [],
-      genAiConfigId: OFFLINE_GENAI_CONFIG.id,
+  it('trains its intents, then builds its knowledge base, which answers when no intent fits', async () => {
+    // The airline's website, served here (127.0.0.1 is allowed for this app's outbound calls).
+    const site = http.createServer((request, response) => {
+      if (request.url === '/baggage') {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end(
+          '<html><head><title>Baggage</title></head><body><main><h1>Cabin baggage</h1>' +
+            '<p>Each passenger may carry one cabin bag of up to 7 kg. Laptops and handbags are allowed in addition.</p>' +
+            '</main></body></html>',
+        );
+      } else response.writeHead(404).end();
     });
-    await ok('POST', `/api/agents/${travel.agentId}/train`);
-    await waitForTraining(ok, travel.agentId, admin.token);
-    await index(admin, travel.agentId, { id: 'https://travel.example/baggage', kind: 'website', label: 'Baggage' }, [
-      {
-        title: 'Cabin baggage',
-        heading: 'Cabin baggage',
-        text: 'Each passenger may carry one cabin bag of up to 7 kg. Laptops and handbags are allowed in addition.',
-      },
-    ]);
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const baggageUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/baggage`;
+    try {
+      const travel = await buildTravelAgent(ok, admin.token);
+      await ok('PUT', `/api/agents/${travel.agentId}/genai-config`, {
+        kbFromWebsite: true,
+        websitesUrls: [baggageUrl],
+        kbFromDoc: false,
+        documents: [],
+        genAiConfigId: OFFLINE_GENAI_CONFIG.id,
+        crawlDepth: 0,
+      });
+      await ok('POST', `/api/agents/${travel.agentId}/train`);
+      let knowledge: Loose = null;
+      for (let attempt = 0; attempt < 600 && knowledge?.status !== 'done'; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        knowledge = await ok('GET', `/api/agents/${travel.agentId}/knowledge`);
+      }
+      expect(knowledge.message).toBe('Indexed 1 passage from 1 web page');
+      const state = await ok('GET', `/api/agents/${travel.agentId}/training`);
+      expect(state.trainingStatus).toBe('trained');
+      expect(state.report).not.toBeNull();
 
-    const greeting = await ask(travel.agentId, 'hello');
-    expect(greeting.body.data.output.text).toBe('Hello! How can I help you today?');
-    expect(greeting.body.data.source).toEqual([]);
+      const greeting = await ask(travel.agentId, 'hello');
+      expect(greeting.body.data.output.text).toBe('Hello! How can I help you today?');
+      expect(greeting.body.data.source).toEqual([]);
 
-    const baggage = await ask(travel.agentId, 'How heavy can my cabin bag be?');
-    expect(baggage.body.data.output.text).toContain('7 kg');
-    expect(baggage.body.data.source).toEqual(['https://travel.example/baggage']);
-    expect(baggage.body.data.intentIdentified).toBe(false);
+      const baggage = await ask(travel.agentId, 'How heavy can my cabin bag be?');
+      expect(baggage.body.data.output.text).toContain('7 kg');
+      expect(baggage.body.data.source).toEqual([baggageUrl]);
+      expect(baggage.body.data.intentIdentified).toBe(false);
 
-    const unknown = await ask(travel.agentId, 'qwzx plov trunm vek');
-    expect(unknown.body.data.output.text).toBe(TRAVEL_OUT_OF_SCOPE);
-  }, 180_000);
+      const unknown = await ask(travel.agentId, 'qwzx plov trunm vek');
+      expect(unknown.body.data.output.text).toBe(TRAVEL_OUT_OF_SCOPE);
+    } finally {
+      site.close();
+    }
+  }, 240_000);
 });
 
 describe('the offline configuration', () => {

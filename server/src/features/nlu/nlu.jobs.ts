@@ -4,7 +4,7 @@ import type { TrainingStatus } from '@parley/contracts/agents';
 import type { EventBus } from '../../platform/realtime/bus';
 import type { ModelEntityRow, ModelIntentRow } from '../../db/schema/nlu';
 import type { LexicalModelType, TrainingData } from './engine/types';
-import type { NluRepository, TrainJobData } from './nlu.repository';
+import type { AgentRow, NluRepository, TrainJobData } from './nlu.repository';
 import { buildTrainingReport } from './training-report';
 import { runTraining, type TrainingRunInput, type TrainingRunOutput } from './training-run';
 
@@ -100,8 +100,24 @@ export function createTrainJob(deps: {
   bus: EventBus;
   runner: TrainingRunner;
   log?: { error(object: unknown, message: string): void };
+  /**
+   * Builds the knowledge base of an NLP agent that has one, once its model is in (the fallback
+   * when no intent fits): Train trains the model, then reads the documents and websites.
+   */
+  buildKnowledge?: (enterpriseId: string, agentId: string) => Promise<unknown>;
 }) {
   const { repository, bus, runner } = deps;
+
+  async function thenKnowledge(agent: {
+    enterpriseId: string;
+    id: string;
+    knowledgeConfig: AgentRow['knowledgeConfig'];
+  }) {
+    if (!deps.buildKnowledge || !(agent.knowledgeConfig?.kbFromDoc || agent.knowledgeConfig?.kbFromWebsite)) return;
+    await deps.buildKnowledge(agent.enterpriseId, agent.id).catch((error: unknown) => {
+      deps.log?.error({ err: error, agentId: agent.id }, 'knowledge base after training');
+    });
+  }
 
   async function publish(enterpriseId: string, agentId: string, trainingStatus: TrainingStatus) {
     await bus
@@ -124,6 +140,7 @@ export function createTrainJob(deps: {
         nluMessages.trainDone(existing.intents.length, existing.phrases, (report?.trainingSeconds ?? 0).toFixed(1)),
       );
       await publish(enterpriseId, agentId, 'trained');
+      await thenKnowledge(agent);
       return;
     }
 
@@ -210,7 +227,10 @@ export function createTrainJob(deps: {
         modelId,
         nluMessages.trainDone(trainingData.intents.length, phrases, totalSeconds.toFixed(1)),
       );
-      if (activated) await publish(enterpriseId, agentId, 'trained');
+      if (activated) {
+        await publish(enterpriseId, agentId, 'trained');
+        await thenKnowledge(agent);
+      }
     } catch (error) {
       if (error instanceof TrainingInterrupted) throw error;
       const reason = error instanceof Error ? error.message : String(error);
