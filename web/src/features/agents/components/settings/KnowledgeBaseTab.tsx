@@ -15,7 +15,10 @@ import { GenAiConfigBar } from './GenAiConfigBar';
 import { WebsitePanel } from './WebsitePanel';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 
-type Draft = Pick<GenAiConfig, 'kbFromWebsite' | 'websitesUrls' | 'kbFromDoc' | 'genAiConfigId'>;
+type Draft = Pick<
+  GenAiConfig,
+  'kbFromWebsite' | 'websitesUrls' | 'kbFromDoc' | 'genAiConfigId' | 'crawlDepth' | 'crawlMaxPages'
+>;
 
 /**
  * The knowledge base (gen-ai) tab (agents.md §2.7): websites and PDF documents an agent answers
@@ -41,6 +44,8 @@ export default function KnowledgeBaseTab() {
           websitesUrls: stored.websitesUrls,
           kbFromDoc: stored.kbFromDoc,
           genAiConfigId: stored.genAiConfigId,
+          crawlDepth: stored.crawlDepth,
+          crawlMaxPages: stored.crawlMaxPages,
         }
       : null);
 
@@ -66,6 +71,8 @@ export default function KnowledgeBaseTab() {
         kbFromDoc: current.kbFromDoc,
         documents: [],
         genAiConfigId: isPromptScreen ? null : current.genAiConfigId,
+        crawlDepth: current.crawlDepth,
+        crawlMaxPages: current.crawlMaxPages,
       },
       {
         onSuccess: () => {
@@ -119,6 +126,9 @@ export default function KnowledgeBaseTab() {
             onEnabledChange={(kbFromWebsite) => change({ kbFromWebsite }, ['websitesUrls'])}
             urls={current.websitesUrls}
             onUrlsChange={(websitesUrls) => change({ websitesUrls }, ['websitesUrls'])}
+            crawl={{ crawlDepth: current.crawlDepth, crawlMaxPages: current.crawlMaxPages }}
+            onCrawlChange={(crawl) => change(crawl, ['crawlDepth', 'crawlMaxPages'])}
+            crawlErrors={{ crawlDepth: errors.crawlDepth, crawlMaxPages: errors.crawlMaxPages }}
             error={errors.websitesUrls}
             disabled={update.isPending}
           />

@@ -1,6 +1,19 @@
 import { useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { agentLimits, agentMessages, websiteUrl } from '@parley/contracts/agents';
+import { knowledgeLimits } from '@parley/contracts/knowledge';
 import { showToast } from '../../../../lib/toast';
 import { EditIcon, LinkIcon, PlusIcon, TrashIcon } from './settings-icons';
 
@@ -13,6 +26,9 @@ export function WebsitePanel({
   onEnabledChange,
   urls,
   onUrlsChange,
+  crawl,
+  onCrawlChange,
+  crawlErrors,
   error,
   disabled,
 }: {
@@ -20,6 +36,10 @@ export function WebsitePanel({
   onEnabledChange: (enabled: boolean) => void;
   urls: string[];
   onUrlsChange: (urls: string[]) => void;
+  /** How far Train reads from each address: link hops, and pages per address. */
+  crawl: { crawlDepth: number; crawlMaxPages: number };
+  onCrawlChange: (crawl: { crawlDepth: number; crawlMaxPages: number }) => void;
+  crawlErrors?: { crawlDepth?: string; crawlMaxPages?: string };
   error?: string;
   disabled: boolean;
 }) {
@@ -122,6 +142,32 @@ export function WebsitePanel({
             {error}
           </Text>
         ) : null}
+        <Group gap="sm" grow align="flex-start">
+          <NumberInput
+            label="Link depth"
+            description="0 reads only the address itself"
+            min={0}
+            max={knowledgeLimits.crawlDepthMax}
+            clampBehavior="strict"
+            allowDecimal={false}
+            value={crawl.crawlDepth}
+            error={crawlErrors?.crawlDepth}
+            disabled={off}
+            onChange={(value) => onCrawlChange({ ...crawl, crawlDepth: typeof value === 'number' ? value : 0 })}
+          />
+          <NumberInput
+            label="Pages per website"
+            description={`Pages read from each address, at most ${knowledgeLimits.crawlMaxPagesMax}`}
+            min={1}
+            max={knowledgeLimits.crawlMaxPagesMax}
+            clampBehavior="strict"
+            allowDecimal={false}
+            value={crawl.crawlMaxPages}
+            error={crawlErrors?.crawlMaxPages}
+            disabled={off}
+            onChange={(value) => onCrawlChange({ ...crawl, crawlMaxPages: typeof value === 'number' ? value : 1 })}
+          />
+        </Group>
         {urls.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="md">
             No website added yet
