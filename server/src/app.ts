@@ -268,8 +268,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
         // A handoff intent hands over once answered, not while it still asks for a parameter.
         const complete = result.intentIdentified && result.intent !== null && result.awaitingParameter === null;
+        // A knowledge answer from a web page tells the customer where to read more; a PDF's link is
+        // the console's own, which a customer cannot open.
+        const page = result.source.find((source) => /^https?:\/\//i.test(source));
         return {
-          text: result.output.text,
+          text: page ? `${result.output.text}\n\nSource: ${page}` : result.output.text,
           understood: result.intentIdentified,
           handoff: complete && (await designer.isHandoffIntent(input.enterpriseId, input.agentId, result.intent!)),
           intent: result.intent,

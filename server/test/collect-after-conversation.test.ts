@@ -307,6 +307,27 @@ describe('with no LLM', () => {
     expect(customer.data).toEqual({ [emailFieldId]: 'anita.d@example.com' });
   }, 120_000);
 
+  it('answers on the channel from its knowledge base, with the address of a web page it read', async () => {
+    const repository = createKnowledgeRepository(database.db);
+    const retriever = createKnowledgeRetriever({ repository });
+    const text = 'Parking is free for customers in the basement of the Bandra store, entrance from Hill Road.';
+    await repository.replaceSource(
+      admin.enterpriseId,
+      offlineAgentId,
+      { id: 'https://store.example/parking', kind: 'website', label: 'https://store.example/parking' },
+      [{ title: 'Parking', text, heading: 'Parking', vectors: await retriever.passageVectors('Parking', text) }],
+    );
+    const phone = newPhone();
+    await customerWrites(phone, 'Is parking free for customers at the Bandra store?');
+    const { rows } = await sql(
+      `select m.text from conversation_messages m join conversations c on c.id = m.conversation_id
+       where c.channel_id = $1 and c.customer_number = $2 and m.direction = 'out' order by m.created_at`,
+      [channelId, `+${phone}`],
+    );
+    expect(rows.map((row) => row.text)).toEqual([`${text}\n\nSource: https://store.example/parking`]);
+    await repository.removeSource(admin.enterpriseId, offlineAgentId, 'https://store.example/parking');
+  });
+
   it('asks nothing of an agent whose switch is off', async () => {
     await useBot(await promptAgent('Quiet booker', OFFLINE_GENAI_CONFIG.id, false));
     try {
