@@ -3,8 +3,7 @@ import { OFFLINE_GENAI_CONFIG } from '@parley/contracts/integrations';
 import type { CollectedValue } from '@parley/contracts/conversations';
 import { rawFor } from '../src/db/client';
 import { COLLECT_JOB } from '../src/features/conversations/index';
-import { createKnowledgeRepository } from '../src/features/nlu/knowledge/knowledge.repository';
-import { createKnowledgeRetriever } from '../src/features/nlu/knowledge/knowledge-retrieval';
+import { storePassages } from './knowledge-passages';
 import { startFakeOpenAi, type ChatCompletionBody, type FakeOpenAi } from './fake-openai';
 import { as, createTenant, createTestApp, type Tenant, type TestContext } from './test-app';
 import { openTestDatabase } from './test-database';
@@ -147,15 +146,13 @@ async function promptAgent(name: string, configurationId: string, extractData = 
     openaiKey: null,
   });
   // Its knowledge base, stored as ingestion would: the agent answers, or says its out-of-scope message.
-  const repository = createKnowledgeRepository(database.db);
-  const retriever = createKnowledgeRetriever({ repository });
   const text =
     'Our store in Bandra opens at 10 am and closes at 9 pm every day. Visits can be booked for any day of the week.';
-  await repository.replaceSource(
-    admin.enterpriseId,
-    agent.id,
+  await storePassages(
+    database.db,
+    { enterpriseId: admin.enterpriseId, agentId: agent.id },
     { id: '5b0e9a64-3c1f-4d5e-8a7b-0c1d2e3f4a5b', kind: 'document', label: 'visits.pdf' },
-    [{ title: 'Store visits', text, page: 1, vectors: await retriever.passageVectors('Store visits', text) }],
+    [{ title: 'Store visits', text, page: 1 }],
   );
   return agent.id as string;
 }
@@ -308,14 +305,12 @@ describe('with no LLM', () => {
   }, 120_000);
 
   it('answers on the channel from its knowledge base, with the address of a web page it read', async () => {
-    const repository = createKnowledgeRepository(database.db);
-    const retriever = createKnowledgeRetriever({ repository });
     const text = 'Parking is free for customers in the basement of the Bandra store, entrance from Hill Road.';
-    await repository.replaceSource(
-      admin.enterpriseId,
-      offlineAgentId,
+    const repository = await storePassages(
+      database.db,
+      { enterpriseId: admin.enterpriseId, agentId: offlineAgentId },
       { id: 'https://store.example/parking', kind: 'website', label: 'https://store.example/parking' },
-      [{ title: 'Parking', text, heading: 'Parking', vectors: await retriever.passageVectors('Parking', text) }],
+      [{ title: 'Parking', text, heading: 'Parking' }],
     );
     const phone = newPhone();
     await customerWrites(phone, 'Is parking free for customers at the Bandra store?');

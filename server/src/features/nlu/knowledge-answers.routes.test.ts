@@ -6,8 +6,7 @@ import { as, createTenant, createTestApp, type Tenant, type TestContext } from '
 import { openTestDatabase } from '../../../test/test-database';
 import { buildTravelAgent, TRAVEL_OUT_OF_SCOPE } from '../../../test/travel-agent';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai';
-import { createKnowledgeRepository } from './knowledge/knowledge.repository';
-import { createKnowledgeRetriever } from './knowledge/knowledge-retrieval';
+import { storePassages } from '../../../test/knowledge-passages';
 
 /**
  * Knowledge answers with no LLM (issue 20 item 3), through predictIntent as Try it and the channels
@@ -39,22 +38,32 @@ async function ok(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object,
 const ask = (agentId: string, text: string, token = admin.token) =>
   call('POST', '/api/predictIntent', { message: { type: 'text', text }, agentId }, token);
 
-/** Stores passages as ingestion would (the ingestion job itself is tested on its own). */
-async function index(
+const index = (
   tenant: Tenant,
   agentId: string,
   source: { id: string; kind: 'document' | 'website'; label: string },
   passages: { title: string; text: string; page?: number; heading?: string }[],
-) {
-  const repository = createKnowledgeRepository(database.db);
-  const retriever = createKnowledgeRetriever({ repository });
-  const embedded = await Promise.all(
-    passages.map(async (passage) => ({
-      ...passage,
-      vectors: await retriever.passageVectors(passage.title, passage.text),
-    })),
-  );
-  await repository.replaceSource(tenant.enterpriseId, agentId, source, embedded);
+) => storePassages(database.db, { enterpriseId: tenant.enterpriseId, agentId }, source, passages);
+
+/** A prompt agent on this configuration, saying OUT_OF_SCOPE when nothing fits, with the handbook indexed. */
+async function handbookAgent(name: string, configurationId: string, prompt: string): Promise<string> {
+  const agent = await ok('POST', '/api/agents', { name, description: 'Answers', type: 'prompt' });
+  await ok('PUT', `/api/agents/${agent.id}/prompt`, {
+    openaiKey: configurationId,
+    prompt,
+    extractData: false,
+    userData: [],
+  });
+  await ok('PUT', `/api/agents/${agent.id}/config`, {
+    entityExtractRetries: 1,
+    outOfScopeMessage: OUT_OF_SCOPE,
+    modelType: 'SVM',
+    confidenceThreshold: 0.5,
+    language: 'en',
+    openaiKey: null,
+  });
+  await index(admin, agent.id, { id: DOCUMENT_ID, kind: 'document', label: 'handbook.pdf' }, HANDBOOK);
+  return agent.id as string;
 }
 
 const HANDBOOK = [
@@ -80,23 +89,11 @@ beforeAll(async () => {
   context = await createTestApp({ database, withJobs: true, env: { PARLEY_OUTBOUND_ALLOW: '127.0.0.1' } });
   admin = await createTenant(context);
   stranger = await createTenant(context);
-  const agent = await ok('POST', '/api/agents', { name: 'Store helper', description: 'Answers', type: 'prompt' });
-  promptAgentId = agent.id;
-  await ok('PUT', `/api/agents/${promptAgentId}/prompt`, {
-    openaiKey: OFFLINE_GENAI_CONFIG.id,
-    prompt: 'You answer questions about our stores.',
-    extractData: false,
-    userData: [],
-  });
-  await ok('PUT', `/api/agents/${promptAgentId}/config`, {
-    entityExtractRetries: 1,
-    outOfScopeMessage: OUT_OF_SCOPE,
-    modelType: 'SVM',
-    confidenceThreshold: 0.5,
-    language: 'en',
-    openaiKey: null,
-  });
-  await index(admin, promptAgentId, { id: DOCUMENT_ID, kind: 'document', label: 'handbook.pdf' }, HANDBOOK);
+  promptAgentId = await handbookAgent(
+    'Store helper',
+    OFFLINE_GENAI_CONFIG.id,
+    'You answer questions about our stores.',
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -241,23 +238,11 @@ describe('a prompt agent with an LLM configuration', () => {
       apikey: llm.apiKey,
       baseUrl: llm.baseUrl,
     });
-    const agent = await ok('POST', '/api/agents', { name: 'Store writer', description: 'Answers', type: 'prompt' });
-    agentId = agent.id;
-    await ok('PUT', `/api/agents/${agentId}/prompt`, {
-      openaiKey: configuration.id,
-      prompt: 'You are the friendly assistant of Acme stores. Secret discount code: ZEBRA-42.',
-      extractData: false,
-      userData: [],
-    });
-    await ok('PUT', `/api/agents/${agentId}/config`, {
-      entityExtractRetries: 1,
-      outOfScopeMessage: OUT_OF_SCOPE,
-      modelType: 'SVM',
-      confidenceThreshold: 0.5,
-      language: 'en',
-      openaiKey: null,
-    });
-    await index(admin, agentId, { id: DOCUMENT_ID, kind: 'document', label: 'handbook.pdf' }, HANDBOOK);
+    agentId = await handbookAgent(
+      'Store writer',
+      configuration.id,
+      'You are the friendly assistant of Acme stores. Secret discount code: ZEBRA-42.',
+    );
   });
 
   it('streams the written answer into Try it and returns the passage it cites as the source', async () => {
