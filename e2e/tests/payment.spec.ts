@@ -23,6 +23,9 @@ function resultUrl(status: string, paymentId = 'pay_Nq3x81KcA2', referenceId = '
 
 for (const { status, message } of statuses) {
   test(`status '${status}' shows '${message}' with the payment and reference ids`, async ({ page }) => {
+    // The countdown waits for the test's clock: on a loaded machine the real one ran on while the
+    // page loaded (it read 28 seconds, failing a run).
+    await page.clock.install();
     await page.goto(resultUrl(status, `pay_${status}_1`, `ref_${status}_1`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message);
     await expect(page.getByRole('img', { name: `Payment ${status}` })).toBeVisible();
