@@ -237,10 +237,15 @@ async function main() {
 
     if (args['answer-sweep']) {
       const outOfScopeSweep = outOfScopeQuestions();
-      for (const minSimilarityWithWord of [0.4, 0.45, 0.5, DEFAULT_ANSWER.minSimilarity]) {
+      for (const [minSimilarityWithWord, minSimilarityWithAllWords] of [
+        [0.5, 0.4],
+        [0.5, DEFAULT_ANSWER.minSimilarity],
+        [0.45, DEFAULT_ANSWER.minSimilarity],
+        [DEFAULT_ANSWER.minSimilarity, DEFAULT_ANSWER.minSimilarity],
+      ] as const) {
         const answerer = createKnowledgeAnswerer({
           retriever: createKnowledgeRetriever({ repository }),
-          settings: { ...DEFAULT_ANSWER, minSimilarityWithWord },
+          settings: { ...DEFAULT_ANSWER, minSimilarityWithWord, minSimilarityWithAllWords },
         });
         let [inScope, right, outside] = [0, 0, 0];
         for (const [i, query] of dataset.queries.entries()) {
@@ -256,6 +261,7 @@ async function main() {
           JSON.stringify({
             sweep: 'answer',
             minSimilarityWithWord,
+            minSimilarityWithAllWords,
             devAnswered: round3(inScope / devCount),
             devFromLabelled: round3(right / devCount),
             outOfScopeAnswered: round3(outside / Math.max(1, outOfScopeSweep.length)),

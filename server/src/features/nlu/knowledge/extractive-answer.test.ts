@@ -100,7 +100,14 @@ describe('extractAnswer', () => {
       extractAnswer({ question: text, questionVector: axis(0), passage: near, sentenceVectors: [] });
     expect(ask('How long do I have to return an item?')?.text).toBe('You can return an item within 30 days.');
     expect(ask('Who won the cup?')).toBeNull();
-    const far = { ...near, similarity: DEFAULT_ANSWER.minSimilarityWithWord - 0.01 };
+    // Lower still only when the passage holds every word asked about, and at least two.
+    const lower = { ...near, similarity: DEFAULT_ANSWER.minSimilarityWithAllWords + 0.02 };
+    const askLower = (text: string) =>
+      extractAnswer({ question: text, questionVector: axis(0), passage: lower, sentenceVectors: [] });
+    expect(askLower('Can I return an item?')?.text).toBe('You can return an item within 30 days.');
+    expect(askLower('Can I return a sofa?')).toBeNull();
+    expect(askLower('Returns?')).toBeNull();
+    const far = { ...near, similarity: DEFAULT_ANSWER.minSimilarityWithAllWords - 0.01 };
     expect(
       extractAnswer({ question: 'How do returns work?', questionVector: axis(0), passage: far, sentenceVectors: [] }),
     ).toBeNull();

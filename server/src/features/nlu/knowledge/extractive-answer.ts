@@ -28,6 +28,11 @@ export interface AnswerSettings {
    * 'Returns' passage at 0.54), and a question from elsewhere rarely shares a word and a meaning.
    */
   minSimilarityWithWord: number;
+  /**
+   * Lower still when the passage holds every content word of the question, and at least two ('When
+   * is the pool open?' against 'The indoor pool and the sauna are open from 8 am to 9 pm': 0.49).
+   */
+  minSimilarityWithAllWords: number;
   /** Sentences kept at most. */
   maxSentences: number;
   /** A sentence is kept when its score reaches this share of the best sentence's. */
@@ -39,6 +44,7 @@ export interface AnswerSettings {
 export const DEFAULT_ANSWER: AnswerSettings = {
   minSimilarity: 0.55,
   minSimilarityWithWord: 0.5,
+  minSimilarityWithAllWords: 0.4,
   maxSentences: 3,
   keepShare: 0.8,
   overlapWeight: 0.5,
@@ -99,10 +105,12 @@ export function confidentEnough(
   question = '',
 ): boolean {
   if (passage.similarity >= settings.minSimilarity) return true;
-  if (passage.similarity < settings.minSimilarityWithWord) return false;
+  if (passage.similarity < Math.min(settings.minSimilarityWithWord, settings.minSimilarityWithAllWords)) return false;
   const held = contentWords(`${passage.title} ${passage.text}`);
-  for (const word of contentWords(question)) if (held.has(word)) return true;
-  return false;
+  const asked = [...contentWords(question)];
+  const shared = asked.filter((word) => held.has(word)).length;
+  if (passage.similarity >= settings.minSimilarityWithWord && shared > 0) return true;
+  return passage.similarity >= settings.minSimilarityWithAllWords && shared >= 2 && shared === asked.length;
 }
 
 /**
