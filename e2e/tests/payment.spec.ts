@@ -1,4 +1,5 @@
 import { expect, saveScreen, test } from '../support/fixtures';
+import { installFakeTimers, runTimersFor } from '../support/fake-timers';
 
 /**
  * Platform §2.7 and §4.6: the page the payment provider returns to. It shows the status message,
@@ -22,10 +23,10 @@ function resultUrl(status: string, paymentId = 'pay_Nq3x81KcA2', referenceId = '
 }
 
 for (const { status, message } of statuses) {
-  test(`status '${status}' shows '${message}' with the payment and reference ids`, async ({ page }) => {
+  test(`status '${status}' shows '${message}' with the payment and reference ids`, async ({ page, context }) => {
     // The countdown waits for the test's clock: on a loaded machine the real one ran on while the
     // page loaded (it read 28 seconds, failing a run).
-    await page.clock.install();
+    await installFakeTimers(context);
     await page.goto(resultUrl(status, `pay_${status}_1`, `ref_${status}_1`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message);
     await expect(page.getByRole('img', { name: `Payment ${status}` })).toBeVisible();
@@ -36,7 +37,7 @@ for (const { status, message } of statuses) {
   });
 }
 
-test('the countdown runs down and then the page tries to close its window', async ({ page }) => {
+test('the countdown runs down and then the page tries to close its window', async ({ page, context }) => {
   // Count the page's calls to window.close() (and still let the browser decide).
   await page.addInitScript(() => {
     const close = window.close.bind(window);
@@ -49,26 +50,29 @@ test('the countdown runs down and then the page tries to close its window', asyn
     };
   });
   const closeRequests = () => page.evaluate(() => Number(window.sessionStorage.getItem('closeRequests')));
-  await page.clock.install();
+  await installFakeTimers(context);
   await page.goto(resultUrl('paid'));
   const countdown = page.getByRole('timer');
   await expect(countdown).toHaveText('This window will close in 30 seconds.');
 
-  await page.clock.runFor(1_000);
+  await runTimersFor(page, 1_000);
   await expect(countdown).toHaveText('This window will close in 29 seconds.');
-  await page.clock.runFor(28_000);
+  await runTimersFor(page, 28_000);
   await expect(countdown).toHaveText('This window will close in 1 second.');
   expect(await closeRequests()).toBe(0);
 
   // A window the visitor opened directly cannot be closed by a script: the page says so instead.
-  await page.clock.runFor(1_500);
+  await runTimersFor(page, 1_500);
   await expect(countdown).toHaveText('You can close this window now.');
   expect(await closeRequests()).toBe(1);
   await saveScreen(page, 'payment-close-fallback');
 });
 
-test('opened by the payment flow in a new window, the page closes itself after 30 seconds', async ({ page }) => {
-  await page.clock.install();
+test('opened by the payment flow in a new window, the page closes itself after 30 seconds', async ({
+  page,
+  context,
+}) => {
+  await installFakeTimers(context);
   await page.goto('/login');
   const popupOpened = page.waitForEvent('popup');
   await page.evaluate((url) => window.open(url, 'payment'), resultUrl('paid'));
@@ -77,7 +81,7 @@ test('opened by the payment flow in a new window, the page closes itself after 3
   await expect(popup.getByRole('timer')).toHaveText('This window will close in 30 seconds.');
 
   const closed = popup.waitForEvent('close');
-  await popup.clock.runFor(30_000);
+  await runTimersFor(popup, 30_000);
   await closed;
   expect(popup.isClosed()).toBe(true);
 });
