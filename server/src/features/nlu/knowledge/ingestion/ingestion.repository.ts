@@ -204,11 +204,20 @@ export function createIngestionRepository(db: Db) {
     },
 
     async sources(enterpriseId: string, agentId: string): Promise<SourceRow[]> {
-      return db
-        .select()
-        .from(knowledgeSources)
-        .where(sourceScope(enterpriseId, agentId))
-        .orderBy(asc(knowledgeSources.kind), asc(knowledgeSources.origin), asc(knowledgeSources.label));
+      return (
+        db
+          .select()
+          .from(knowledgeSources)
+          .where(sourceScope(enterpriseId, agentId))
+          // Documents by name; a website's pages together under the address they came from.
+          .orderBy(
+            asc(knowledgeSources.kind),
+            asc(
+              sql`case when ${knowledgeSources.kind} = 'document' then ${knowledgeSources.label} else ${knowledgeSources.origin} end`,
+            ),
+            asc(knowledgeSources.label),
+          )
+      );
     },
 
     async source(enterpriseId: string, agentId: string, sourceId: string): Promise<SourceRow | undefined> {
