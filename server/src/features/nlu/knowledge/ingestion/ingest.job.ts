@@ -35,16 +35,9 @@ import {
 import { pagePassages, webPagePassages, type PassageDraft } from './passages';
 import { openPdf, PdfReadError, type OpenPdf, type PdfReadOptions } from './pdf-pages';
 
-/** The crawler's shapes (crawl-website.ts), named here so the job takes any crawl function. */
-export interface CrawledPage {
-  url: string;
-  title: string;
-  sections: { heading: string | null; text: string }[];
-}
-export interface CrawlFailure {
-  url: string;
-  reason: string;
-}
+/** The crawler's shapes (crawl-website.ts): the job takes any crawl function that yields them. */
+import type { CrawledPage, CrawlFailure } from './crawl-website';
+export type { CrawledPage, CrawlFailure };
 export type CrawlWebsite = (
   startUrl: string,
   options: { outbound: OutboundHttp; maxDepth: number; maxPages: number; signal?: AbortSignal; userAgent?: string },
