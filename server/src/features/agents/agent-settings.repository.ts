@@ -94,6 +94,21 @@ export function createAgentSettingsRepository(db: Db) {
         .orderBy(asc(agentDocuments.createdAt), asc(agentDocuments.id));
     },
 
+    /** One document of the agent, among the enterprise's own only. */
+    async getDocument(enterpriseId: string, agentId: string, documentId: string) {
+      const [row] = await db
+        .select()
+        .from(agentDocuments)
+        .where(
+          and(
+            eq(agentDocuments.id, documentId),
+            eq(agentDocuments.agentId, agentId),
+            eq(agentDocuments.enterpriseId, enterpriseId),
+          ),
+        );
+      return row;
+    },
+
     async countDocuments(enterpriseId: string, agentId: string) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })

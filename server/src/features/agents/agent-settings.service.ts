@@ -256,8 +256,8 @@ export function createAgentSettingsService(deps: { db: Db; files: FileStore; gen
 
     /** An uploaded PDF of the agent, to show in the browser ('View Source'); 404 for anyone else's. */
     async openDocument(enterpriseId: string, id: string, documentId: string) {
-      await found(enterpriseId, id);
-      const document = (await repository.listDocuments(enterpriseId, id)).find((row) => row.id === documentId);
+      // Scoped by enterprise and agent in SQL: another enterprise's agent or document is not found.
+      const document = await repository.getDocument(enterpriseId, id, documentId);
       if (!document) throw new AppError('NOT_FOUND');
       const { path: filePath } = await deps.files.open(enterpriseId, document.fileId);
       if (!fs.existsSync(filePath))
