@@ -8,3 +8,4 @@ export * from './channels';
 export * from './broadcasts';
 export * from './conversations';
 export * from './knowledge';
+export * from './campaigns';

@@ -11,9 +11,9 @@ import type { SessionLocks } from '../../platform/session-locks';
 import { createBroadcastReader } from './broadcasts-read';
 import { registerBroadcastsRoutes } from './broadcasts.routes';
 import { createBroadcastsService } from './broadcasts.service';
-import { createBroadcastPipeline } from './pipeline';
+import { createBroadcastPipeline, type SendGuard } from './pipeline';
 
-export { BROADCAST_SEND_JOB } from './pipeline';
+export { BROADCAST_SEND_JOB, type GuardVerdict, type SendGuard } from './pipeline';
 
 export interface BroadcastsDeps {
   db: Db;
@@ -24,6 +24,8 @@ export interface BroadcastsDeps {
   messaging: ChannelMessaging;
   blocklist: Blocklist;
   rates: RateCard;
+  /** Campaign rules asked before each batch is sent (see PipelineDeps.guard). */
+  guard?: SendGuard;
   /** Which process sends through a channel (see PipelineDeps.locks). */
   locks?: SessionLocks;
 }
@@ -42,6 +44,7 @@ export function broadcastsFeature(app: FastifyInstance, deps: BroadcastsDeps) {
     messaging: deps.messaging,
     blocklist: deps.blocklist,
     locks: deps.locks,
+    guard: deps.guard,
     log: app.log,
   });
   const reader = createBroadcastReader({ db: deps.db });

@@ -60,6 +60,11 @@ export interface PipelineDeps {
   blocklist: Blocklist;
   log: PipelineLogger;
   /**
+   * Asked about each claimed batch before it is sent (campaigns: quiet hours, frequency caps, click
+   * tracking); rows it says nothing about are sent as they are.
+   */
+  guard?: SendGuard;
+  /**
    * One process at a time sends through a channel (its pace is the channel's, not each process's):
    * the runner holds the channel's lock while it works. Without it, every process paces alone.
    */
@@ -72,6 +77,20 @@ export interface PipelineDeps {
   concurrency?: number;
   progressIntervalMs?: number;
   backoffUnitMs?: number;
+}
+
+/** What the guard decides for one claimed row: skip it (recorded as blocked), send it later, or send other values. */
+export interface GuardVerdict {
+  skip?: { code: string; text: string };
+  deferUntil?: Date;
+  values?: Record<string, unknown>;
+}
+
+export interface SendGuard {
+  check(
+    broadcast: { id: string; enterpriseId: string; channelId: string },
+    rows: readonly { id: string; phone: string; values: Record<string, unknown> }[],
+  ): Promise<Map<string, GuardVerdict>>;
 }
 
 interface ActiveBroadcast {
@@ -512,8 +531,32 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
         limiter = createRateLimiter(rate, clock);
         limiters.set(broadcast.channelId, limiter);
       }
+      const verdicts = deps.guard
+        ? await deps.guard.check(
+            broadcast,
+            rows.filter((row) => !blocked.has(row.phone)),
+          )
+        : new Map<string, GuardVerdict>();
       for (const row of rows) {
         if (stopping) break;
+        const verdict = verdicts.get(row.id);
+        if (verdict?.skip || verdict?.deferUntil) {
+          handled.add(row.id);
+          recorder.add({
+            id: row.id,
+            state: verdict.skip ? 'blocked' : 'pending',
+            attempts: row.attempts,
+            message_id: null,
+            vendor_message_id: null,
+            sent_at: verdict.skip ? new Date().toISOString() : null,
+            error_code: verdict.skip?.code ?? null,
+            error_text: verdict.skip?.text ?? null,
+            retryable: false,
+            next_attempt_at: verdict.deferUntil?.toISOString() ?? null,
+          });
+          continue;
+        }
+        if (verdict?.values) row.values = verdict.values;
         const reason = blocked.get(row.phone);
         if (reason) {
           handled.add(row.id);
