@@ -188,6 +188,8 @@ export const errorCatalog = {
   CHAT_AGENT_UNAVAILABLE: { code: 5505, http: 400, message: 'That agent cannot take chats of this department' },
   QUICK_REPLY_TAKEN: { code: 5506, http: 409, message: 'A quick reply with this shortcut already exists' },
   CHAT_CONFIG_INVALID: { code: 5507, http: 400, message: 'Please check the chat configuration' },
+  // Campaign protection rules (issue 21 item 3): one monthly budget per department.
+  CAMPAIGN_COST_PLAN_TAKEN: { code: 5691, http: 409, message: 'This department already has a monthly budget' },
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalog;
