@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { defineRoute } from './envelope';
+import { campaignFeatureFlags } from './permissions';
 
 /** Where an uploaded logo is served from: the files route of the enterprise. */
 export const logoUrlForFile = (fileId: string) => `/api/files/${fileId}`;
@@ -28,6 +29,8 @@ export const updateEnterpriseProfileBody = z.object({
   logo: z.uuid('Please upload an image').nullable(),
   timezone: z.string().trim().min(1, 'Please choose a timezone').max(64),
   recordExternalCampaigns: z.boolean(),
+  /** The campaign switches (agents.md §1), when the page sends them. */
+  campaignFeatures: z.partialRecord(z.enum(campaignFeatureFlags), z.boolean()).optional(),
 });
 export type UpdateEnterpriseProfileBody = z.infer<typeof updateEnterpriseProfileBody>;
 

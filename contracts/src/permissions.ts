@@ -80,6 +80,10 @@ export const featureFlags = [
   'BLACKLIST',
   'FLOW',
   'MARKET_PLACE_MODULE',
+  'CAMPAIGN_EMAIL',
+  'CAMPAIGN_SMS',
+  'CAMPAIGN_TEST',
+  'CAMPAIGN_ESTIMATE',
 ] as const;
 export type FeatureFlag = (typeof featureFlags)[number];
 export type FeatureFlags = Partial<Record<FeatureFlag, boolean>>;
@@ -93,6 +97,30 @@ export const defaultFeatureFlags: Record<FeatureFlag, boolean> = {
   BLACKLIST: true,
   FLOW: true,
   MARKET_PLACE_MODULE: false,
+  // agents.md §1: the campaign switches (email, SMS, test, estimated cost) are off by default.
+  CAMPAIGN_EMAIL: false,
+  CAMPAIGN_SMS: false,
+  CAMPAIGN_TEST: false,
+  CAMPAIGN_ESTIMATE: false,
+};
+
+/** The campaign switches an administrator may turn on for the enterprise (Enterprise Details). */
+export const campaignFeatureFlags = ['CAMPAIGN_TEST', 'CAMPAIGN_ESTIMATE', 'CAMPAIGN_SMS', 'CAMPAIGN_EMAIL'] as const;
+export type CampaignFeatureFlag = (typeof campaignFeatureFlags)[number];
+export const campaignFeatureLabels: Record<CampaignFeatureFlag, { label: string; description: string }> = {
+  CAMPAIGN_TEST: {
+    label: 'Campaign test sends',
+    description: 'Makers may send a campaign to a few numbers before approval',
+  },
+  CAMPAIGN_ESTIMATE: {
+    label: 'Campaign cost estimate',
+    description: 'The start dialog shows the estimated cost from the rate card',
+  },
+  CAMPAIGN_SMS: { label: 'SMS campaigns', description: 'Campaigns may go out on SMS channels' },
+  CAMPAIGN_EMAIL: {
+    label: 'Email campaigns',
+    description: 'Campaigns may go out by email (no email channel exists yet)',
+  },
 };
 
 /** Permissions that exist only while their flag is on. */

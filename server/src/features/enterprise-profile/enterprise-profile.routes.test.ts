@@ -82,6 +82,25 @@ describe('enterprise details', () => {
     expect(json(removed).data.logoUrl).toBeNull();
   });
 
+  it('turns campaign features on for the enterprise: test sends show in /me, the others stay off', async () => {
+    const me = async () =>
+      json<{ flags: Record<string, boolean> }>(
+        await context.app.inject({ method: 'GET', url: '/api/account/me', headers: as(admin.token) }),
+      ).data.flags;
+    expect((await me()).CAMPAIGN_TEST).toBe(false);
+    const response = await put('/api/enterprise/profile', admin.token, {
+      ...validBody,
+      logo: null,
+      campaignFeatures: { CAMPAIGN_TEST: true },
+    });
+    expect(response.statusCode).toBe(200);
+    const flags = await me();
+    expect(flags).toMatchObject({ CAMPAIGN_TEST: true, CAMPAIGN_ESTIMATE: false });
+    // Saving without the switches keeps them as they are.
+    await put('/api/enterprise/profile', admin.token, { ...validBody, logo: null });
+    expect((await me()).CAMPAIGN_TEST).toBe(true);
+  });
+
   it('refuses an unknown timezone beside the field and changes nothing', async () => {
     const before = json(await getProfile(admin.token)).data;
     const response = await put('/api/enterprise/profile', admin.token, {

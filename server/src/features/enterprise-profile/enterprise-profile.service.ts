@@ -124,6 +124,7 @@ export function createEnterpriseProfileService(deps: EnterpriseProfileServiceDep
         timezone: input.timezone,
         recordExternalCampaigns: input.recordExternalCampaigns,
       };
+      if (input.campaignFeatures) settings.flags = { ...settings.flags, ...input.campaignFeatures };
       if (logoUrl) settings.logoUrl = logoUrl;
       else delete settings.logoUrl;
       const updated = await repository.updateEnterprise(enterpriseId, { name: input.name, settings });

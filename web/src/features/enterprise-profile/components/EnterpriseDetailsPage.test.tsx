@@ -40,6 +40,7 @@ describe('EnterpriseDetailsPage', () => {
     const title = await screen.findByRole('textbox', { name: /Console Title/ });
     await userEvent.clear(title);
     await userEvent.type(title, 'Acme Console');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Campaign test sends/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please choose a timezone from the list')).toBeInTheDocument();
 
@@ -51,6 +52,7 @@ describe('EnterpriseDetailsPage', () => {
       logo: null,
       timezone: 'UTC',
       recordExternalCampaigns: false,
+      campaignFeatures: { CAMPAIGN_TEST: true, CAMPAIGN_ESTIMATE: false, CAMPAIGN_SMS: false, CAMPAIGN_EMAIL: false },
     });
   });
 

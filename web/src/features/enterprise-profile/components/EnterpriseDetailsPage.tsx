@@ -4,6 +4,7 @@ import {
   Avatar,
   Button,
   Card,
+  Checkbox,
   FileButton,
   Group,
   Paper,
@@ -20,6 +21,7 @@ import {
   updateEnterpriseProfileBody,
   type EnterpriseProfile,
 } from '@parley/contracts/enterprise-profile';
+import { campaignFeatureFlags, campaignFeatureLabels, type CampaignFeatureFlag } from '@parley/contracts/permissions';
 import { ApiError } from '../../../lib/api-client';
 import { describeFailure } from '../../../lib/failure-message';
 import { mapFieldErrors, validateWithSchema, type FieldErrors } from '../../../lib/form-validation';
@@ -41,7 +43,14 @@ interface FormValues {
   logo: string | null | undefined;
   timezone: string;
   recordExternalCampaigns: boolean;
+  campaignFeatures: Record<CampaignFeatureFlag, boolean>;
 }
+
+const campaignFeaturesOf = (flags: Record<string, boolean>) =>
+  Object.fromEntries(campaignFeatureFlags.map((flag) => [flag, flags[flag] === true])) as Record<
+    CampaignFeatureFlag,
+    boolean
+  >;
 
 const logoIdOf = (url: string | null) => (url ? (url.split('/').pop() ?? null) : null);
 
@@ -112,6 +121,7 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
       logo: undefined,
       timezone: profile.timezone,
       recordExternalCampaigns: profile.recordExternalCampaigns,
+      campaignFeatures: campaignFeaturesOf(profile.flags),
     }),
     [profile],
   );
@@ -171,6 +181,7 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
       logo: values.logo === undefined ? logoIdOf(profile.logoUrl) : values.logo,
       timezone: values.timezone,
       recordExternalCampaigns: values.recordExternalCampaigns,
+      campaignFeatures: values.campaignFeatures,
     };
     const found = validateWithSchema(updateEnterpriseProfileBody, body);
     setErrors(found);
@@ -183,6 +194,7 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
         logo: undefined,
         timezone: saved.timezone,
         recordExternalCampaigns: saved.recordExternalCampaigns,
+        campaignFeatures: campaignFeaturesOf(saved.flags),
       });
       setLocalPreview(null);
       showToast('Enterprise details saved', { tone: 'success' });
@@ -264,6 +276,31 @@ function DetailsForm({ profile, onChanged }: SectionProps) {
           checked={values.recordExternalCampaigns}
           onChange={(event) => set('recordExternalCampaigns', event.currentTarget.checked)}
         />
+        <Checkbox.Group
+          label="Campaign features"
+          description="Off until an administrator turns them on"
+          value={campaignFeatureFlags.filter((flag) => values.campaignFeatures[flag])}
+          onChange={(chosen) =>
+            set(
+              'campaignFeatures',
+              Object.fromEntries(campaignFeatureFlags.map((flag) => [flag, chosen.includes(flag)])) as Record<
+                CampaignFeatureFlag,
+                boolean
+              >,
+            )
+          }
+        >
+          <Stack gap={6} mt={6}>
+            {campaignFeatureFlags.map((flag) => (
+              <Checkbox
+                key={flag}
+                value={flag}
+                label={campaignFeatureLabels[flag].label}
+                description={campaignFeatureLabels[flag].description}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending} disabled={upload.isPending}>
             Save
