@@ -8,6 +8,7 @@ import { createMailer } from './platform/mail';
 import { createSecretBox, resolveSecretKey } from './platform/secrets';
 import { buildApp } from './app';
 import { createLogger } from './platform/logging';
+import { DEMO_CHECKER_EMAIL, DEMO_MAKER_EMAIL } from './seed-campaigns';
 import { seedDemo } from './seed';
 
 /** config from env → open db (lock) → migrate → seed → start jobs → listen; graceful stop on signals. */
@@ -25,7 +26,12 @@ async function main() {
   await runMigrations(database);
   const secrets = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   const seeded = config.seedDemo
-    ? await seedDemo(database, { dataDir: config.dataDir, scryptLogN: config.scryptLogN, secrets })
+    ? await seedDemo(database, {
+        dataDir: config.dataDir,
+        scryptLogN: config.scryptLogN,
+        secrets,
+        publicUrl: config.publicUrl,
+      })
     : null;
   const demo = seeded?.login ?? null;
 
@@ -80,6 +86,7 @@ async function main() {
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}` +
       `${config.redisUrl ? ', realtime through Redis' : ''}`,
     demo ? `  Sign in as ${demo.email} with password ${demo.password}` : '  Demo data is off or its login was changed.',
+    ...(demo ? [`  Campaign maker and checker: ${DEMO_MAKER_EMAIL} and ${DEMO_CHECKER_EMAIL}, same password`] : []),
     `  Mail: ${mailer.transport === 'smtp' ? 'SMTP' : 'no SMTP_URL set, so mail goes to the outbox (MANAGE → Mail Outbox)'}`,
     config.hideSignup
       ? '  Self sign-up: hidden'

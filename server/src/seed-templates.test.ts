@@ -27,9 +27,10 @@ describe('demo templates seed', () => {
     await context?.close();
   });
 
-  it('puts an approved utility template, an approved carousel and a pending one on the Sandbox channel', () => {
+  it('puts approved utility, marketing and carousel templates and a pending one on the Sandbox channel', () => {
     expect(templates.map((template) => [template.name, template.type, template.status])).toEqual([
       ['appointment_reminder', 'STANDARD', 'PENDING'],
+      ['festive_offer', 'STANDARD', 'APPROVED'],
       ['winter_sale_carousel', 'CAROUSEL', 'APPROVED'],
       ['order_update', 'STANDARD', 'APPROVED'],
     ]);
@@ -46,6 +47,13 @@ describe('demo templates seed', () => {
       'QUICK_REPLY',
       'URL',
     ]);
+    // The campaign template's link goes through the console's click tracking.
+    const offer = templates.find((template) => template.name === 'festive_offer')!;
+    const offerButtons = offer.components.find((part) => part.type === 'BUTTONS');
+    expect(offerButtons?.type === 'BUTTONS' && offerButtons.buttons[1]).toMatchObject({
+      type: 'URL',
+      url: 'http://127.0.0.1:3000/c/{{1}}',
+    });
   });
 
   it('stores the carousel pictures as real PNG files of the enterprise', async () => {

@@ -12,6 +12,7 @@ import { seedDemoChannels } from './seed-channels';
 import { seedDemoTemplates } from './seed-templates';
 import { seedDemoChat } from './seed-chat';
 import { seedDemoBroadcast } from './seed-broadcast';
+import { seedDemoCampaigns } from './seed-campaigns';
 
 export interface DemoLogin {
   email: string;
@@ -43,6 +44,8 @@ export async function seedDemo(
     scryptLogN: number;
     /** Seals the demo channel's webhook secrets: the app's box (else the data folder's generated key). */
     secrets?: SecretBox;
+    /** The console's public address: the demo campaign template's tracked link points there. */
+    publicUrl?: string;
   },
 ): Promise<DemoSeed> {
   const loginFile = path.join(options.dataDir, 'demo-login.txt');
@@ -56,7 +59,15 @@ export async function seedDemo(
   const created = await database.db.transaction(async (tx) => {
     const [enterprise] = await tx
       .insert(enterprises)
-      .values({ name: 'Demo Enterprise', settings: { title: 'Parley', timezone: 'Asia/Kolkata' } })
+      .values({
+        name: 'Demo Enterprise',
+        settings: {
+          title: 'Parley',
+          timezone: 'Asia/Kolkata',
+          // The demo shows campaign test sends and the start dialog's estimate (off by default).
+          flags: { CAMPAIGN_TEST: true, CAMPAIGN_ESTIMATE: true },
+        },
+      })
       .returning();
     const [admin, agent] = await tx
       .insert(users)
@@ -86,6 +97,12 @@ export async function seedDemo(
       dataDir: options.dataDir,
     });
     await seedDemoBroadcast(tx, enterprise!.id, admin!.id);
+    await seedDemoCampaigns(tx, {
+      enterpriseId: enterprise!.id,
+      channelId: sandboxChannelId,
+      passwordHash,
+      publicUrl: options.publicUrl ?? 'http://127.0.0.1:3000',
+    });
     await seedDemoChat(tx, {
       enterpriseId: enterprise!.id,
       channelId: sandboxChannelId,

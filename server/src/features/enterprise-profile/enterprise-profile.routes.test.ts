@@ -84,7 +84,7 @@ describe('enterprise details', () => {
 
   it('turns campaign features on for the enterprise: test sends show in /me, the others stay off', async () => {
     const me = async () =>
-      json<{ flags: Record<string, boolean> }>(
+      json<{ data: { flags: Record<string, boolean> } }>(
         await context.app.inject({ method: 'GET', url: '/api/account/me', headers: as(admin.token) }),
       ).data.flags;
     expect((await me()).CAMPAIGN_TEST).toBe(false);
