@@ -36,6 +36,7 @@ const BlacklistRoute = lazy(() => import('../routes/blacklist-route'));
 const DeliveryReportRoute = lazy(() => import('../routes/delivery-report-route'));
 const ConversationsRoute = lazy(() => import('../routes/conversations-route'));
 const ChatConfigRoute = lazy(() => import('../routes/chat-config-route'));
+const CampaignActivitiesRoute = lazy(() => import('../routes/campaign-activities-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
 const BUILT_PATHS = new Set([
@@ -57,6 +58,9 @@ const BUILT_PATHS = new Set([
   '/admin/messageTemplate/whatsapp',
   '/campaigns/broadcast',
   '/campaigns/blacklist',
+  '/campaigns/activity-list',
+  '/campaigns/approved',
+  '/campaigns/reject',
   '/admin/report',
   '/chat/conversation',
   '/admin/chatConfig/chat-config',
@@ -147,6 +151,18 @@ const sandboxPhoneAccess: RouteAccess = {
   anyOf: ['CHANNELS.VIEW', 'CHANNELS.MANAGE', 'MSG_TEMPLATES'] satisfies Permission[],
 };
 const outboxAccess: RouteAccess = { anyOf: ['ENTERPRISE.MANAGE'] satisfies Permission[] };
+const anyCampaignAccess: RouteAccess = {
+  anyOf: [
+    'CAMPAIGNS.CREATE',
+    'CAMPAIGNS.EDIT',
+    'CAMPAIGNS.VIEW',
+    'CAMPAIGNS.DELETE',
+    'CAMPAIGNS.APPROVE',
+    'CAMPAIGNS.START',
+    'CAMPAIGNS.VIEW_REJECTED',
+    'CAMPAIGNS.VIEW_CAMPAIGNREPORT',
+  ] satisfies Permission[],
+};
 
 /** A page the user's roles must allow, with its browser tab title. */
 function guarded(Component: LazyExoticComponent<ComponentType> | ComponentType, access: RouteAccess, title: string) {
@@ -250,6 +266,15 @@ export function ShellRoutes() {
         element={guarded(ChatConfigRoute, { anyOf: ['CHAT.CHAT_CONFIG'] }, 'Chat Config')}
       />
       <Route path="campaigns/blacklist" element={guarded(BlacklistRoute, { anyOf: ['BLACKLIST'] }, 'Blacklist')} />
+      <Route
+        path="campaigns/activity-list"
+        element={guarded(CampaignActivitiesRoute, { anyOf: ['CAMPAIGNS.APPROVE'] }, 'Activities')}
+      />
+      <Route
+        path="campaigns/approved"
+        element={guarded(CampaignActivitiesRoute, { anyOf: ['CAMPAIGNS.START'] }, 'Approved')}
+      />
+      <Route path="campaigns/reject" element={guarded(CampaignActivitiesRoute, anyCampaignAccess, 'Rejected')} />
       <Route
         path="admin/report"
         element={guarded(DeliveryReportRoute, { anyOf: ['REPORTS.VIEW'] }, 'Delivery Report')}
