@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { rawFor, type Db, type DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
-import type { BlockReason, Blocklist } from '../../platform/messaging/broadcast-ports';
+import type { BlockReason, Blocklist, GuardVerdict, SendGuard } from '../../platform/messaging/broadcast-ports';
 import type { ChannelMessaging } from '../../platform/messaging/channel-messaging';
 import { VendorError, type TemplateMessage } from '../../platform/messaging/vendor-adapter';
 import type { EventBus } from '../../platform/realtime/bus';
@@ -79,19 +79,7 @@ export interface PipelineDeps {
   backoffUnitMs?: number;
 }
 
-/** What the guard decides for one claimed row: skip it (recorded as blocked), send it later, or send other values. */
-export interface GuardVerdict {
-  skip?: { code: string; text: string };
-  deferUntil?: Date;
-  values?: Record<string, unknown>;
-}
-
-export interface SendGuard {
-  check(
-    broadcast: { id: string; enterpriseId: string; channelId: string },
-    rows: readonly { id: string; phone: string; values: Record<string, unknown> }[],
-  ): Promise<Map<string, GuardVerdict>>;
-}
+export type { GuardVerdict, SendGuard };
 
 interface ActiveBroadcast {
   id: string;

@@ -28,3 +28,21 @@ export interface RateCard {
     recipients: readonly string[] | { country: string; count: number },
   ): Promise<CostEstimate>;
 }
+
+/** What the send guard decides for one claimed row: skip it (recorded as blocked), send it later, or send other values. */
+export interface GuardVerdict {
+  skip?: { code: string; text: string };
+  deferUntil?: Date;
+  values?: Record<string, unknown>;
+}
+
+/**
+ * Asked by the broadcast pipeline about each claimed batch before it is sent (campaigns: quiet hours,
+ * frequency caps, click tracking); rows it says nothing about are sent as they are.
+ */
+export interface SendGuard {
+  check(
+    broadcast: { id: string; enterpriseId: string; channelId: string },
+    rows: readonly { id: string; phone: string; values: Record<string, unknown> }[],
+  ): Promise<Map<string, GuardVerdict>>;
+}
