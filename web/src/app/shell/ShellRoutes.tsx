@@ -37,6 +37,7 @@ const DeliveryReportRoute = lazy(() => import('../routes/delivery-report-route')
 const ConversationsRoute = lazy(() => import('../routes/conversations-route'));
 const ChatConfigRoute = lazy(() => import('../routes/chat-config-route'));
 const CampaignActivitiesRoute = lazy(() => import('../routes/campaign-activities-route'));
+const CampaignsRoute = lazy(() => import('../routes/campaigns-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
 const BUILT_PATHS = new Set([
@@ -58,6 +59,7 @@ const BUILT_PATHS = new Set([
   '/admin/messageTemplate/whatsapp',
   '/campaigns/broadcast',
   '/campaigns/blacklist',
+  '/campaigns/campaigns-list',
   '/campaigns/activity-list',
   '/campaigns/approved',
   '/campaigns/reject',
@@ -266,6 +268,14 @@ export function ShellRoutes() {
         element={guarded(ChatConfigRoute, { anyOf: ['CHAT.CHAT_CONFIG'] }, 'Chat Config')}
       />
       <Route path="campaigns/blacklist" element={guarded(BlacklistRoute, { anyOf: ['BLACKLIST'] }, 'Blacklist')} />
+      <Route
+        path="campaigns/campaigns-list/*"
+        element={guarded(
+          CampaignsRoute,
+          { anyOf: ['CAMPAIGNS.CREATE', 'CAMPAIGNS.EDIT', 'CAMPAIGNS.VIEW', 'CAMPAIGNS.DELETE'] },
+          'Campaigns',
+        )}
+      />
       <Route
         path="campaigns/activity-list"
         element={guarded(CampaignActivitiesRoute, { anyOf: ['CAMPAIGNS.APPROVE'] }, 'Activities')}
