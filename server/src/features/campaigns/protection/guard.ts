@@ -1,0 +1,156 @@
+import type { Config } from '../../../config';
+import { rawFor, type Db } from '../../../db/client';
+import type { GuardVerdict, SendGuard } from '../../../platform/messaging/broadcast-ports';
+import { enterpriseTimeZone, quietUntil, recipientTimeZone, type QuietWindow } from './quiet-hours';
+
+/** What a capped row is recorded with (state 'blocked'). */
+export const cappedVerdict = { code: 'capped', text: 'Frequency cap reached' } as const;
+
+/**
+ * A frequency cap's window, rolling: 'day' is the last 24 hours, 'week' the last 7 days. Rolling
+ * rather than calendar windows so that a cap of 1 a day never lets 23:59 and 00:01 both through,
+ * and the count means the same in every time zone.
+ */
+export const capWindowHours = { day: 24, week: 24 * 7 } as const;
+
+type GuardedBroadcast = Parameters<SendGuard['check']>[0];
+type GuardedRow = Parameters<SendGuard['check']>[1][number];
+
+export interface CampaignGuardDeps {
+  db: Db;
+  config: Config;
+  /** Click tracking (the report's): values to send instead, for rows that are sent now. */
+  transformValues?: (
+    broadcast: GuardedBroadcast,
+    rows: readonly GuardedRow[],
+  ) => Promise<Map<string, Record<string, unknown>>>;
+  /** Test seam: the clock quiet hours are judged by. */
+  now?: () => Date;
+}
+
+interface Rules {
+  timeZone: string;
+  windows: QuietWindow[];
+  caps: { max: number; hours: number }[];
+}
+
+const CACHE_LIMIT = 10_000;
+
+/**
+ * The campaign rules the broadcast pipeline asks before each batch (PipelineDeps.guard), for a
+ * campaign's 'main' and 'fallback' broadcasts only (tests and ordinary broadcasts pass untouched):
+ *
+ * 1. Quiet hours: a row whose recipient's local time (recipientTimeZone) is inside an enabled
+ *    block-time window waits until the window's end (deferUntil; the row goes back to pending).
+ * 2. Frequency caps: every row sent is written to campaign_send_log first; then, per number, the
+ *    log rows inside each enabled cap's window are ranked by (sent_at, recipient_id), and a row of
+ *    this batch ranked beyond the cap loses its log row and is skipped ('capped'). The batch's
+ *    numbers are locked (transaction advisory locks, in order) around insert and rank, so two
+ *    runners that check the same number at once see each other's rows: never more than the cap
+ *    goes out. A message that failed or was blocked does not count. A row claimed again (after a
+ *    crash or a stop) keeps its first log row, so it is judged the same way again.
+ * 3. Values: `transformValues` may replace the values of the rows that go out now.
+ */
+export function createCampaignGuard(deps: CampaignGuardDeps): SendGuard {
+  const raw = rawFor(deps.db);
+  const now = deps.now ?? (() => new Date());
+  /** Broadcast id → whether the rules apply (a campaign's main or fallback broadcast). */
+  const guarded = new Map<string, boolean>();
+
+  async function isGuarded(broadcastId: string): Promise<boolean> {
+    const known = guarded.get(broadcastId);
+    if (known !== undefined) return known;
+    const { rows } = await raw(
+      `SELECT 1 FROM campaign_broadcasts WHERE broadcast_id = $1 AND kind IN ('main', 'fallback')`,
+      [broadcastId],
+    );
+    if (guarded.size >= CACHE_LIMIT) guarded.clear();
+    guarded.set(broadcastId, rows.length > 0);
+    return rows.length > 0;
+  }
+
+  async function rulesOf(enterpriseId: string): Promise<Rules> {
+    const { rows } = await raw(
+      `SELECT e.settings->>'timezone' AS time_zone,
+         (SELECT coalesce(json_agg(json_build_object('from', b.from_time, 'to', b.to_time, 'weekdays', b.weekdays)), '[]')
+            FROM campaign_block_times b WHERE b.enterprise_id = e.id AND b.enabled) AS windows,
+         (SELECT coalesce(json_agg(json_build_object('max', f.max_messages, 'period', f.period)), '[]')
+            FROM campaign_frequency_caps f WHERE f.enterprise_id = e.id AND f.enabled) AS caps
+       FROM enterprises e WHERE e.id = $1`,
+      [enterpriseId],
+    );
+    const row = rows[0];
+    const parse = <T>(value: unknown): T[] => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
+    return {
+      timeZone: enterpriseTimeZone(row?.time_zone as string | null | undefined),
+      windows: parse<QuietWindow>(row?.windows),
+      caps: parse<{ max: number; period: keyof typeof capWindowHours }>(row?.caps).map((cap) => ({
+        max: Number(cap.max),
+        hours: capWindowHours[cap.period] ?? capWindowHours.day,
+      })),
+    };
+  }
+
+  /** Logs the rows as sent and returns the ids of those beyond a cap (their log rows removed). */
+  async function logAndCap(enterpriseId: string, rows: readonly GuardedRow[], caps: Rules['caps']) {
+    const batch = JSON.stringify(rows.map((row) => ({ id: row.id, phone: row.phone })));
+    const insert = `INSERT INTO campaign_send_log (enterprise_id, phone, recipient_id)
+       SELECT $1::uuid, x.phone, x.id FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, phone text)
+       ON CONFLICT (recipient_id) DO NOTHING`;
+    if (caps.length === 0) {
+      await raw(insert, [enterpriseId, batch]);
+      return new Set<string>();
+    }
+    return deps.db.transaction(async (tx) => {
+      const run = rawFor(tx);
+      await run(
+        `SELECT pg_advisory_xact_lock(hashtextextended('campaign-cap:' || $1 || ':' || p.phone, 0))
+         FROM (SELECT DISTINCT x.phone FROM jsonb_to_recordset($2::jsonb) AS x(phone text) ORDER BY x.phone) p`,
+        [enterpriseId, batch],
+      );
+      await run(insert, [enterpriseId, batch]);
+      const { rows: over } = await run(
+        `WITH batch AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, phone text)),
+         caps AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS c(max int, hours int)),
+         ranked AS (
+           SELECT l.recipient_id, c.max,
+             row_number() OVER (PARTITION BY l.phone, c.hours, c.max ORDER BY l.sent_at, l.recipient_id) AS rank
+           FROM caps c
+           JOIN campaign_send_log l ON l.enterprise_id = $1::uuid
+             AND l.phone IN (SELECT phone FROM batch)
+             AND l.sent_at > now() - make_interval(hours => c.hours)
+           JOIN broadcast_recipients r ON r.id = l.recipient_id AND r.state NOT IN ('failed', 'blocked'))
+         DELETE FROM campaign_send_log l
+         WHERE l.recipient_id IN (
+           SELECT recipient_id FROM ranked WHERE rank > max AND recipient_id IN (SELECT id FROM batch))
+         RETURNING l.recipient_id`,
+        [enterpriseId, batch, JSON.stringify(caps)],
+      );
+      return new Set(over.map((row) => String(row.recipient_id)));
+    });
+  }
+
+  return {
+    async check(broadcast, rows) {
+      const verdicts = new Map<string, GuardVerdict>();
+      if (rows.length === 0 || !(await isGuarded(broadcast.id))) return verdicts;
+      const rules = await rulesOf(broadcast.enterpriseId);
+      const at = now();
+      const open: GuardedRow[] = [];
+      for (const row of rows) {
+        const until = quietUntil(at, rules.windows, recipientTimeZone(row.phone, rules.timeZone));
+        if (until) verdicts.set(row.id, { deferUntil: until });
+        else open.push(row);
+      }
+      if (open.length === 0) return verdicts;
+      const capped = await logAndCap(broadcast.enterpriseId, open, rules.caps);
+      for (const id of capped) verdicts.set(id, { skip: { ...cappedVerdict } });
+      const sending = open.filter((row) => !capped.has(row.id));
+      if (deps.transformValues && sending.length > 0) {
+        const values = await deps.transformValues(broadcast, sending);
+        for (const [id, value] of values) verdicts.set(id, { ...verdicts.get(id), values: value });
+      }
+      return verdicts;
+    },
+  };
+}
