@@ -113,8 +113,18 @@ export const audience = z.object({
 });
 export type Audience = z.infer<typeof audience>;
 
-/** Why a targeted customer is not sent to (counted before anything is sent). */
-export const exclusionReasons = ['blacklisted', 'optedOut', 'invalidNumber', 'capped', 'duplicate'] as const;
+/**
+ * Why a targeted customer is not sent to (counted before anything is sent). `missingValue`: a variable mapped to a customer column that is empty for the customer (or a
+ * listed number that is no customer); known only when a run resolves its recipients.
+ */
+export const exclusionReasons = [
+  'blacklisted',
+  'optedOut',
+  'invalidNumber',
+  'capped',
+  'duplicate',
+  'missingValue',
+] as const;
 export type ExclusionReason = (typeof exclusionReasons)[number];
 export const exclusionLabels: Record<ExclusionReason, string> = {
   blacklisted: 'Blacklisted',
@@ -122,6 +132,7 @@ export const exclusionLabels: Record<ExclusionReason, string> = {
   invalidNumber: 'Invalid number',
   capped: 'Frequency cap reached',
   duplicate: 'Same number twice',
+  missingValue: 'Mapped value missing',
 };
 
 /** The live count of the editor: reach, exclusions by reason, and who will be sent to. */

@@ -190,6 +190,33 @@ export const errorCatalog = {
   CHAT_CONFIG_INVALID: { code: 5507, http: 400, message: 'Please check the chat configuration' },
   // Campaign protection rules (issue 21 item 3): one monthly budget per department.
   CAMPAIGN_COST_PLAN_TAKEN: { code: 5691, http: 409, message: 'This department already has a monthly budget' },
+
+  // Campaigns (issue 21), 5601–5619: the campaigns core (texts as contracts/src/campaigns.ts campaignMessages).
+  CAMPAIGN_INVALID: { code: 5601, http: 400, message: 'Please check the campaign: some fields need attention' },
+  CAMPAIGN_RUNNING: {
+    code: 5602,
+    http: 409,
+    message: 'A running campaign cannot be changed: pause or stop it first',
+  },
+  CAMPAIGN_STATE: { code: 5603, http: 409, message: 'This action is not possible in the campaign’s current state' },
+  CAMPAIGN_OWN_ACTIVITY: {
+    code: 5604,
+    http: 403,
+    message: 'You created this campaign: another checker must approve it',
+  },
+  CAMPAIGN_EDITED_AFTER_APPROVAL: {
+    code: 5605,
+    http: 409,
+    message: 'The campaign was edited after approval: it needs approval again',
+  },
+  CAMPAIGN_BUDGET_EXCEEDED: { code: 5606, http: 409, message: 'This campaign would exceed the monthly budget' },
+  CAMPAIGN_AUDIENCE_EMPTY: {
+    code: 5607,
+    http: 400,
+    message: 'Choose at least one segment, group, uploaded list or filter',
+  },
+  CAMPAIGN_LIST_INVALID: { code: 5608, http: 400, message: 'Invalid file format' },
+  CAMPAIGN_NO_RECIPIENTS: { code: 5609, http: 409, message: 'No customer of this audience can be messaged' },
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalog;

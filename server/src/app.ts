@@ -54,6 +54,7 @@ import { blacklistFeature } from './features/blacklist/index';
 import { rateCardFeature } from './features/rate-card/index';
 import { deliveryReportFeature } from './features/delivery-report/index';
 import { broadcastsFeature } from './features/broadcasts/index';
+import { campaignsFeature } from './features/campaigns/index';
 import { conversationsFeature, type BotResponder } from './features/conversations/index';
 import { predictBody } from '@parley/contracts/nlu';
 import { createLocalLocks, createPostgresLocks } from './platform/session-locks';
@@ -238,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { blocklist } = blacklistFeature(app, { db: database.db, config, messaging: channels.messaging });
   const { rates } = rateCardFeature(app, { db: database.db });
   deliveryReportFeature(app, { db: database.db });
-  broadcastsFeature(app, {
+  const { pipeline } = broadcastsFeature(app, {
     db: database.db,
     jobs: deps.jobs,
     bus,
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? createPostgresLocks(config.databaseUrl, app.log)
         : createLocalLocks(),
   });
+  campaignsFeature(app, { db: database.db, config, rates, pipeline });
 
   // The channel's NLP agent answers on the channel exactly as in Try it (the conversation is its session).
   const bot: BotResponder = {

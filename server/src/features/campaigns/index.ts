@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import type { RateCard } from '../../platform/messaging/broadcast-ports';
+import { registerCampaignsRoutes } from './campaigns.routes';
+import { createCampaignsService } from './campaigns.service';
+import { createCampaignLists } from './lists';
+import { createCampaignRuns } from './runs';
+
+export interface CampaignsDeps {
+  db: Db;
+  config: Config;
+  rates: RateCard;
+  /** The broadcast pipeline (broadcastsFeature's `pipeline`): a run's broadcasts are queued on it. */
+  pipeline: { enqueue(broadcastId: string, options: { tx: DbOrTx }): Promise<void> };
+  /** Scheduler interval (ms); tests drive `runs.tick()` themselves. */
+  schedulerIntervalMs?: number;
+  /** Off in tests that tick the scheduler by hand. */
+  autoStart?: boolean;
+}
+
+/**
+ * Campaigns (issue 21): the editor's CRUD and live audience count, uploaded lists, the
+ * maker-checker activities, the scheduler whose runs send through the broadcast pipeline, and
+ * the test send.
+ */
+export function campaignsFeature(app: FastifyInstance, deps: CampaignsDeps) {
+  const runs = createCampaignRuns({
+    db: deps.db,
+    queue: deps.pipeline,
+    log: app.log,
+    intervalMs: deps.schedulerIntervalMs,
+  });
+  const campaigns = createCampaignsService({ db: deps.db, config: deps.config, rates: deps.rates, runs });
+  const lists = createCampaignLists({ db: deps.db, defaultRegion: deps.config.defaultPhoneRegion });
+  registerCampaignsRoutes(app, { campaigns, lists });
+  if (deps.autoStart !== false) {
+    app.addHook('onReady', async () => {
+      runs.start();
+    });
+    app.addHook('onClose', async () => {
+      await runs.stop();
+    });
+  }
+  return { campaigns, runs, lists };
+}
