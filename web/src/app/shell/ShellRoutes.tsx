@@ -37,6 +37,8 @@ const DeliveryReportRoute = lazy(() => import('../routes/delivery-report-route')
 const ConversationsRoute = lazy(() => import('../routes/conversations-route'));
 const ChatConfigRoute = lazy(() => import('../routes/chat-config-route'));
 const CampaignActivitiesRoute = lazy(() => import('../routes/campaign-activities-route'));
+const CampaignReportRoute = lazy(() => import('../routes/campaign-report-route'));
+const ExternalCampaignReportRoute = lazy(() => import('../routes/external-campaign-report-route'));
 const CampaignsRoute = lazy(() => import('../routes/campaigns-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
@@ -63,6 +65,8 @@ const BUILT_PATHS = new Set([
   '/campaigns/activity-list',
   '/campaigns/approved',
   '/campaigns/reject',
+  '/campaigns/report',
+  '/campaigns/externalreport',
   '/admin/report',
   '/chat/conversation',
   '/admin/chatConfig/chat-config',
@@ -153,6 +157,7 @@ const sandboxPhoneAccess: RouteAccess = {
   anyOf: ['CHANNELS.VIEW', 'CHANNELS.MANAGE', 'MSG_TEMPLATES'] satisfies Permission[],
 };
 const outboxAccess: RouteAccess = { anyOf: ['ENTERPRISE.MANAGE'] satisfies Permission[] };
+const campaignReportAccess: RouteAccess = { anyOf: ['CAMPAIGNS.VIEW_CAMPAIGNREPORT'] satisfies Permission[] };
 const anyCampaignAccess: RouteAccess = {
   anyOf: [
     'CAMPAIGNS.CREATE',
@@ -285,6 +290,19 @@ export function ShellRoutes() {
         element={guarded(CampaignActivitiesRoute, { anyOf: ['CAMPAIGNS.START'] }, 'Approved')}
       />
       <Route path="campaigns/reject" element={guarded(CampaignActivitiesRoute, anyCampaignAccess, 'Rejected')} />
+      <Route path="campaigns/report" element={guarded(CampaignReportRoute, campaignReportAccess, 'Campaign Report')} />
+      <Route
+        path="campaigns/report/:id"
+        element={guarded(CampaignReportRoute, campaignReportAccess, 'Campaign Report')}
+      />
+      <Route
+        path="campaigns/externalreport"
+        element={guarded(
+          ExternalCampaignReportRoute,
+          { ...campaignReportAccess, requiresSetting: 'recordExternalCampaigns' },
+          'External Campaign Report',
+        )}
+      />
       <Route
         path="admin/report"
         element={guarded(DeliveryReportRoute, { anyOf: ['REPORTS.VIEW'] }, 'Delivery Report')}

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { campaignMessages } from '@parley/contracts/campaigns';
+import { dateFormats, formatDatePattern } from '../../../../lib/format-date';
+import { showToast } from '../../../../lib/toast';
+import { DataTable } from '../../../../components/data-table/DataTable';
+import { loadError } from '../../../../components/data-table/load-error';
+import { useExportCampaignRecipients } from '../api/export-campaign-recipients';
+import { RECIPIENTS_PAGE_SIZE, useCampaignRecipients } from '../api/get-campaign-recipients';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const ANY = '';
+
+export const recipientStatusOptions = [
+  { value: ANY, label: 'Any Status' },
+  { value: 'PENDING', label: 'Pending' },
+  { value: 'SENT', label: 'Sent' },
+  { value: 'DELIVERED', label: 'Delivered' },
+  { value: 'READ', label: 'Read' },
+  { value: 'FAILED', label: 'Failed' },
+  { value: 'EXCLUDED', label: 'Excluded' },
+];
+
+const statusColors: Record<string, string> = {
+  PENDING: 'gray',
+  SENT: 'blue',
+  DELIVERED: 'teal',
+  READ: 'cyan',
+  FAILED: 'red',
+  EXCLUDED: 'orange',
+};
+
+const statusLabel = (status: string) =>
+  recipientStatusOptions.find((option) => option.value === status.toUpperCase())?.label ?? status;
+
+/** One row per recipient (page 20), by status and number or name, with the CSV export of the same filters. */
+export function RecipientsTable({
+  campaignId,
+  runId,
+  withVariants,
+}: {
+  campaignId: string;
+  runId?: string;
+  withVariants: boolean;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState(ANY);
+  const filterKey = `${runId ?? ''}|${status}|${debounced}`;
+  const [paging, setPaging] = useState({ filterKey, from: 0 });
+  const from = paging.filterKey === filterKey ? paging.from : 0;
+  const filters = {
+    ...(runId ? { runId } : {}),
+    ...(status ? { status } : {}),
+    ...(debounced ? { search: debounced } : {}),
+  };
+  const recipients = useCampaignRecipients(campaignId, { from, perPage: RECIPIENTS_PAGE_SIZE, ...filters });
+  const exporter = useExportCampaignRecipients();
+  const rows = recipients.data?.recipients ?? [];
+
+  const handleExport = () =>
+    exporter.mutate(
+      { campaignId, ...filters },
+      { onSuccess: (name) => showToast(`${name} downloaded`, { tone: 'success' }) },
+    );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} fz="lg">
+          Recipients
+        </Title>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          loading={exporter.isPending}
+          onClick={handleExport}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label="Search recipients"
+          placeholder="Number or name"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={260}
+        />
+        <Select
+          label="Recipient status"
+          data={recipientStatusOptions}
+          value={status}
+          allowDeselect={false}
+          onChange={(value) => setStatus(value ?? ANY)}
+          w={200}
+        />
+      </Group>
+      {exporter.isError ? (
+        <Alert color="red" variant="light" role="alert" title="The export failed">
+          {exporter.error.message}
+        </Alert>
+      ) : null}
+      <DataTable
+        label="Recipients"
+        minWidth={1000}
+        columns={[
+          { key: 'phone', header: 'Number', w: 150 },
+          { key: 'name', header: 'Name' },
+          ...(withVariants ? [{ key: 'variant', header: 'Variant', w: 80 }] : []),
+          { key: 'status', header: 'Status', w: 110 },
+          { key: 'statusTime', header: 'Status time', w: 170 },
+          { key: 'error', header: 'Error' },
+          { key: 'replied', header: 'Replied', w: 80 },
+          { key: 'clicked', header: 'Clicked', w: 80 },
+          { key: 'fallback', header: 'Fallback', w: 110 },
+        ]}
+        rows={recipients.data ? rows : undefined}
+        loading={recipients.isPending}
+        stale={recipients.isPlaceholderData}
+        empty={campaignMessages.noRecord}
+        error={loadError(recipients, 'The recipients could not be loaded')}
+        pager={{
+          from,
+          pageSize: RECIPIENTS_PAGE_SIZE,
+          more: recipients.data?.more ?? false,
+          busy: recipients.isPlaceholderData,
+          onPage: (next) => setPaging({ filterKey, from: next }),
+        }}
+        renderRow={(row, { index }) => (
+          <Table.Tr key={`${row.phone}-${index}`}>
+            <Table.Td>
+              <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {row.phone}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c={row.name ? undefined : 'dimmed'}>
+                {row.name ?? '—'}
+              </Text>
+            </Table.Td>
+            {withVariants ? (
+              <Table.Td>
+                <Text size="sm">{row.variant ?? '—'}</Text>
+              </Table.Td>
+            ) : null}
+            <Table.Td>
+              <Badge variant="light" radius="sm" tt="none" color={statusColors[row.status.toUpperCase()] ?? 'gray'}>
+                {statusLabel(row.status)}
+              </Badge>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" c={row.statusTime ? undefined : 'dimmed'}>
+                {row.statusTime ? formatDatePattern(row.statusTime, dateFormats.default) : '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs" c={row.error ? 'red.8' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+                {row.error ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{row.replied ? 'Yes' : 'No'}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{row.clicked ? 'Yes' : 'No'}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c={row.fallback ? undefined : 'dimmed'}>
+                {row.fallback ?? '—'}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+    </Stack>
+  );
+}
