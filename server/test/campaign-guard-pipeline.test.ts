@@ -122,8 +122,8 @@ describe('a campaign through the broadcast pipeline with the send guard', () => 
       (await rowsOf(broadcastId)).filter(
         (row) => phones.includes(row.phone) && row.state !== 'pending' && row.state !== 'sending',
       ).length === phones.length;
-    let mainId = '';
-    let ordinaryId = '';
+    let mainId: string | undefined;
+    let ordinaryId: string | undefined;
     try {
       await pipeline.start();
       // An earlier campaign reached one number today.
@@ -161,7 +161,7 @@ describe('a campaign through the broadcast pipeline with the send guard', () => 
     const sent = meta.sent.map((message) => `+${message.to}`).sort();
     // The earlier campaign, the fresh number, and the ordinary broadcast's two: never India's quiet number by the campaign.
     expect(sent).toEqual([fresh, india, messagedToday, messagedToday].sort());
-    const campaign = new Map((await rowsOf(mainId)).map((row) => [row.phone, row]));
+    const campaign = new Map((await rowsOf(mainId!)).map((row) => [row.phone, row]));
     expect(campaign.get(fresh)).toMatchObject({ state: 'accepted' });
     expect(campaign.get(messagedToday)).toMatchObject({
       state: 'blocked',
@@ -173,7 +173,7 @@ describe('a campaign through the broadcast pipeline with the send guard', () => 
     expect(waiting.state).toBe('pending');
     expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime() + 59 * 60_000);
     expect(waiting.nextAttemptAt.getTime()).toBeLessThanOrEqual(now.getTime() + 60 * 60_000);
-    expect((await rowsOf(ordinaryId)).map((row) => row.state)).toEqual(['accepted', 'accepted']);
+    expect((await rowsOf(ordinaryId!)).map((row) => row.state)).toEqual(['accepted', 'accepted']);
     expect(problems).toEqual([]);
   }, 60_000);
 });
