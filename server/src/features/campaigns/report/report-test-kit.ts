@@ -60,7 +60,7 @@ export async function sandboxChannel(context: TestContext, tenant: Tenant): Prom
   return { id: response.json().data.channelConfig.id as string };
 }
 
-/** A campaign with an approved activity (runs need one). */
+/** A finished campaign with its activity (runs need one): the scheduler leaves both alone. */
 export async function insertCampaign(
   db: Db,
   input: { enterpriseId: string; name: string; trackClicks?: boolean; status?: string; deleted?: boolean },
@@ -74,7 +74,7 @@ export async function insertCampaign(
       audience: {},
       schedule: { kind: 'now' },
       trackClicks: input.trackClicks ?? true,
-      status: input.status ?? 'RUNNING',
+      status: input.status ?? 'COMPLETED',
       ...(input.deleted ? { deletedAt: new Date() } : {}),
     })
     .returning();
@@ -84,7 +84,7 @@ export async function insertCampaign(
       enterpriseId: input.enterpriseId,
       campaignId: campaign!.id,
       name: input.name,
-      state: 'RUNNING',
+      state: 'COMPLETED',
       campaignVersion: 1,
       snapshot: {},
     })

@@ -258,7 +258,7 @@ describe('campaign report list', () => {
     expect(campaigns.map((campaign: { name: string }) => campaign.name)).toEqual(['Spring sale', 'Follow-up']);
     expect(campaigns[0]).toMatchObject({
       campaignId: spring.id,
-      status: 'RUNNING',
+      status: 'COMPLETED',
       lastRunAt: at(120).toISOString(),
       funnel: { targeted: 12, excluded: 3, sent: 6, replied: 3, clicked: 1, cost: 2.7 },
     });

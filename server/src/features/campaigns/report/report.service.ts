@@ -153,6 +153,8 @@ function exclusions(runs: readonly RunRow[], blocked: readonly BlockedRow[]) {
 function statusOf(state: string, messageStatus: string | null): string {
   if (state === 'blocked') return 'excluded';
   if (state === 'failed') return 'failed';
+  // A stopped campaign's rows that were never sent: targeted, and nothing after.
+  if (state === 'cancelled') return 'cancelled';
   if (state !== 'accepted') return 'pending';
   if (messageStatus === 'failed') return 'failed';
   if (messageStatus === 'read') return 'read';
