@@ -54,7 +54,7 @@ import { blacklistFeature } from './features/blacklist/index';
 import { rateCardFeature } from './features/rate-card/index';
 import { deliveryReportFeature } from './features/delivery-report/index';
 import { broadcastsFeature } from './features/broadcasts/index';
-import { campaignsFeature } from './features/campaigns/index';
+import { campaignSendGuard, campaignsFeature } from './features/campaigns/index';
 import { conversationsFeature, type BotResponder } from './features/conversations/index';
 import { predictBody } from '@parley/contracts/nlu';
 import { createLocalLocks, createPostgresLocks } from './platform/session-locks';
@@ -248,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messaging: channels.messaging,
     blocklist,
     rates,
+    // Campaign rules (quiet hours, frequency caps, click tracking) asked before each batch is sent.
+    guard: campaignSendGuard({ db: database.db, config }),
     locks:
       database.kind === 'postgres' && config.databaseUrl
         ? createPostgresLocks(config.databaseUrl, app.log)

@@ -1,11 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import type { RateCard } from '../../platform/messaging/broadcast-ports';
+import type { RateCard, SendGuard } from '../../platform/messaging/broadcast-ports';
 import { registerCampaignsRoutes } from './campaigns.routes';
 import { createCampaignsService } from './campaigns.service';
 import { createCampaignLists } from './lists';
 import { createCampaignRuns } from './runs';
+import { checkBudget } from './protection/budget';
+import { createCampaignGuard } from './protection/guard';
+import { registerCampaignRulesRoutes } from './protection/rules.routes';
+import { registerCampaignReportRoutes, trackingValues } from './report/index';
+
+export { createCampaignGuard };
+
+/**
+ * The guard the broadcast pipeline asks before each batch (app.ts hands it to broadcastsFeature,
+ * which is built first): quiet hours and frequency caps, and the click-tracking tokens of URL buttons.
+ */
+export function campaignSendGuard(deps: { db: Db; config: Config }): SendGuard {
+  return createCampaignGuard({
+    db: deps.db,
+    config: deps.config,
+    transformValues: trackingValues(deps.db, deps.config),
+  });
+}
 
 export interface CampaignsDeps {
   db: Db;
@@ -31,9 +49,17 @@ export function campaignsFeature(app: FastifyInstance, deps: CampaignsDeps) {
     log: app.log,
     intervalMs: deps.schedulerIntervalMs,
   });
-  const campaigns = createCampaignsService({ db: deps.db, config: deps.config, rates: deps.rates, runs });
+  const campaigns = createCampaignsService({
+    db: deps.db,
+    config: deps.config,
+    rates: deps.rates,
+    runs,
+    checkBudget,
+  });
   const lists = createCampaignLists({ db: deps.db, defaultRegion: deps.config.defaultPhoneRegion });
   registerCampaignsRoutes(app, { campaigns, lists });
+  registerCampaignRulesRoutes(app, { db: deps.db, config: deps.config });
+  registerCampaignReportRoutes(app, { db: deps.db, config: deps.config });
   if (deps.autoStart !== false) {
     app.addHook('onReady', async () => {
       runs.start();
