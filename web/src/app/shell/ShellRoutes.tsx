@@ -39,6 +39,7 @@ const ChatConfigRoute = lazy(() => import('../routes/chat-config-route'));
 const CampaignActivitiesRoute = lazy(() => import('../routes/campaign-activities-route'));
 const CampaignReportRoute = lazy(() => import('../routes/campaign-report-route'));
 const ExternalCampaignReportRoute = lazy(() => import('../routes/external-campaign-report-route'));
+const CampaignRulesRoute = lazy(() => import('../routes/campaign-rules-route'));
 const CampaignsRoute = lazy(() => import('../routes/campaigns-route'));
 
 /** Screens that exist now; every other side-menu entry gets the coming-soon page. */
@@ -294,6 +295,10 @@ export function ShellRoutes() {
       <Route
         path="campaigns/report/:id"
         element={guarded(CampaignReportRoute, campaignReportAccess, 'Campaign Report')}
+      />
+      <Route
+        path="campaigns/rules"
+        element={guarded(CampaignRulesRoute, { anyOf: ['ENTERPRISE.MANAGE'] }, 'Protection Rules')}
       />
       <Route
         path="campaigns/externalreport"
