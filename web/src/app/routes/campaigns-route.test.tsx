@@ -158,6 +158,24 @@ function api(extra: Record<string, Parameters<typeof installFakeApi>[0][string]>
     'GET /api/campaigns/lists': ok({ lists: [] }),
     'GET /api/customer-fields': ok({ fields: [...standardFields, city] }),
     'GET /api/departments': ok({ departments: [], more: false }),
+    'GET /api/campaign-rules': ok({
+      blockTimes: [
+        {
+          id: '0b100000-0000-4000-8000-000000000001',
+          name: 'Night',
+          from: '21:00',
+          to: '09:00',
+          weekdays: [],
+          enabled: true,
+        },
+      ],
+      frequencyCaps: [
+        { id: '0b100000-0000-4000-8000-000000000002', name: 'Gentle', maxMessages: 2, period: 'day', enabled: true },
+      ],
+      failovers: [],
+      costPlans: [],
+      timeZone: 'Asia/Kolkata',
+    }),
     'POST /api/campaigns/audience/count': (request: FakeRequest) =>
       ok(countOf((request.body as { audience: Audience }).audience)),
     ...extra,
@@ -255,7 +273,7 @@ describe('Campaign editor', () => {
     expect(toastMessages()).toContain('Campaign saved');
     expect(await screen.findByRole('heading', { name: 'Diwali offer', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Draft')).toBeInTheDocument();
-  }, 30_000);
+  }, 60_000);
 
   it("shows the server's refusal of a field under that field", async () => {
     api({
@@ -267,6 +285,12 @@ describe('Campaign editor', () => {
     const user = userEvent.setup();
     renderEditor(`/campaigns/campaigns-list/${NEW_ID}`);
     await screen.findByRole('heading', { name: 'Diwali offer', level: 1 });
+    const schedule = screen.getByRole('region', { name: 'Schedule' });
+    expect(
+      await within(schedule).findByText("Times are in the enterprise's timezone, Asia/Kolkata."),
+    ).toBeInTheDocument();
+    expect(schedule).toHaveTextContent('Quiet hours 21:00–09:00 (Night)');
+    expect(schedule).toHaveTextContent('At most 2 campaign messages per customer a day (Gentle)');
     await user.click(screen.getByRole('radio', { name: 'Once at a date and time' }));
     const at = screen.getByLabelText(/^Send at/);
     await user.click(at);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Alert, Button, FileButton, Group, MultiSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconFilterPlus, IconUpload, IconUsersGroup } from '@tabler/icons-react';
 import { campaignLimits } from '@parley/contracts/campaigns';
@@ -37,7 +37,12 @@ const loadProblem = (query: { isError: boolean; error: unknown }, what: string) 
  * The audience (issue 21 item 1): any mix of segments, groups and uploaded lists of the customer
  * master, narrowed by attribute filters with operators typed by the attribute's kind.
  */
-export function AudienceBuilder({ value, errors, readOnly, onChange }: AudienceBuilderProps) {
+export const AudienceBuilder = memo(function AudienceBuilder({
+  value,
+  errors,
+  readOnly,
+  onChange,
+}: AudienceBuilderProps) {
   const segments = useSegmentOptions();
   const groups = useGroupOptions();
   const lists = useUploadedLists();
@@ -206,4 +211,4 @@ export function AudienceBuilder({ value, errors, readOnly, onChange }: AudienceB
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -51,6 +51,7 @@ import { CAMPAIGN_CHANNEL_TYPES, useCampaignChannels } from '../api/get-campaign
 import { useCampaign } from '../api/get-campaign';
 import { useSubmitCampaign } from '../api/submit-campaign';
 import { useUpdateCampaign } from '../api/update-campaign';
+import { useCampaignRules, type CampaignRules } from '../rules/api/get-campaign-rules';
 import { AudienceBuilder } from './AudienceBuilder';
 import { CampaignDetailsSection } from './CampaignDetailsSection';
 import { CampaignStatusBadge } from './CampaignStatusBadge';
@@ -87,8 +88,6 @@ export interface CampaignEditorProps {
   testSends: boolean;
   /** The enterprise's CAMPAIGN_SMS flag: SMS channels are offered. */
   smsCampaigns: boolean;
-  /** The enterprise's IANA timezone, when the session tells it. */
-  timeZone?: string;
 }
 
 /** The campaign editor (/campaigns/campaigns-list/new and /:id, issue 21 item 1). */
@@ -140,6 +139,37 @@ export function CampaignEditorPage(props: CampaignEditorProps) {
   );
 }
 
+const weekdayShort = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The enabled quiet hours and frequency caps in words, for the schedule (the server applies them). */
+function protectionNotes(rules: CampaignRules | undefined): string[] {
+  if (!rules) return [];
+  return [
+    ...rules.blockTimes
+      .filter((rule) => rule.enabled)
+      .map(
+        (rule) =>
+          `Quiet hours ${rule.from}–${rule.to}${rule.weekdays.length > 0 ? ` on ${rule.weekdays.map((day) => weekdayShort[day]).join(', ')}` : ''} (${rule.name})`,
+      ),
+    ...rules.frequencyCaps
+      .filter((rule) => rule.enabled)
+      .map(
+        (rule) =>
+          `At most ${rule.maxMessages} campaign ${rule.maxMessages === 1 ? 'message' : 'messages'} per customer a ${rule.period} (${rule.name})`,
+      ),
+  ];
+}
+
+/** The errors whose keys start with one of the prefixes. */
+const pickErrors = (errors: FormErrors, prefixes: string[]): FormErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+
+/** The same object as long as its contents stay the same, so memoised sections skip a render. */
+function useStable<T>(value: T): T {
+  const key = JSON.stringify(value);
+  return useMemo(() => JSON.parse(key) as T, [key]);
+}
+
 type ServerErrors = { fields: FormErrors; others: string[] };
 const noServerErrors: ServerErrors = { fields: {}, others: [] };
 
@@ -152,7 +182,6 @@ function CampaignEditorForm({
   canChange,
   testSends,
   smsCampaigns,
-  timeZone,
 }: CampaignEditorProps & { campaign: Campaign | undefined }) {
   const navigate = useNavigate();
   const initial = useMemo(() => (campaign ? draftFromCampaign(campaign) : emptyCampaignDraft()), [campaign]);
@@ -166,6 +195,8 @@ function CampaignEditorForm({
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const submit = useSubmitCampaign();
+  // The protection rules tell the enterprise's timezone, and the quiet hours and caps a send obeys.
+  const rules = useCampaignRules();
 
   const locked = campaign !== undefined && lockedStatuses.includes(campaign.status);
   const readOnly = locked || !canChange;
@@ -182,14 +213,33 @@ function CampaignEditorForm({
   // ---- errors ----------------------------------------------------------------------------------
   const clientErrors = validateCampaignDraft(draft);
   const shownErrors: FormErrors = { ...(submitted ? clientErrors : {}), ...server.fields };
+  // Each section gets only its own errors, the same object while they stay the same (memo below).
+  const audienceErrors = useStable(pickErrors(shownErrors, ['audience', 'filters.']));
+  const scheduleErrors = useStable(pickErrors(shownErrors, ['schedule.']));
+  const errorsOfA = useStable(variantErrors(shownErrors, 0));
+  const errorsOfB = useStable(variantErrors(shownErrors, 1));
 
-  const clear = (prefixes: string[]) =>
-    setServer((current) => ({ fields: dropKeys(current.fields, prefixes), others: current.others }));
+  const clear = useCallback(
+    (prefixes: string[]) =>
+      setServer((current) => ({ fields: dropKeys(current.fields, prefixes), others: current.others })),
+    [],
+  );
 
-  const change = (next: Partial<CampaignDraft>, clears: string[]) => {
-    setDraft((current) => ({ ...current, ...next }));
-    clear(clears);
-  };
+  const change = useCallback(
+    (next: Partial<CampaignDraft>, clears: string[]) => {
+      setDraft((current) => ({ ...current, ...next }));
+      clear(clears);
+    },
+    [clear],
+  );
+
+  const changeSchedule = useCallback(
+    (next: Partial<CampaignDraft['schedule']>, clears: string[]) => {
+      setDraft((current) => ({ ...current, schedule: { ...current.schedule, ...next } }));
+      clear(clears);
+    },
+    [clear],
+  );
 
   /** A new channel or type: the variants' templates belong to the old channel. */
   const resetMessages = (variants: VariantDraft[]) =>
@@ -215,13 +265,25 @@ function CampaignEditorForm({
     ]);
   };
 
-  const changeVariant = (index: number, next: Partial<VariantDraft>, clears: string[]) => {
-    setDraft((current) => ({
-      ...current,
-      variants: current.variants.map((variant, position) => (position === index ? { ...variant, ...next } : variant)),
-    }));
-    clear(clears.map((key) => `variants.${index}.${key}`));
-  };
+  const variantHandlers = useMemo(
+    () =>
+      [0, 1].map((index) => (next: Partial<VariantDraft>, clears: string[]) => {
+        setDraft((current) => ({
+          ...current,
+          variants: current.variants.map((variant, position) =>
+            position === index ? { ...variant, ...next } : variant,
+          ),
+        }));
+        clear(clears.map((key) => `variants.${index}.${key}`));
+      }),
+    [clear],
+  );
+  const Message = useMemo(() => memo(VariantMessage), [VariantMessage]);
+  const audienceValue = useMemo(
+    () => ({ segmentIds: draft.segmentIds, groupIds: draft.groupIds, listIds: draft.listIds, filters: draft.filters }),
+    [draft.segmentIds, draft.groupIds, draft.listIds, draft.filters],
+  );
+  const protections = useMemo(() => protectionNotes(rules.data), [rules.data]);
 
   const setShare = (index: number, share: number | string) => {
     const value = typeof share === 'number' ? Math.round(share) : 0;
@@ -286,7 +348,10 @@ function CampaignEditorForm({
   const canSubmitForApproval = campaign !== undefined && !readOnly && submittableStatuses.includes(campaign.status);
   const decided = campaign && (campaign.status === 'APPROVED' || campaign.status === 'PENDING_APPROVAL');
   const problems = submitted && Object.keys(clientErrors).length > 0;
-  const channel = chosenChannel ? { id: chosenChannel.id, name: chosenChannel.name, type: chosenChannel.type } : null;
+  const channel = useMemo(
+    () => (chosenChannel ? { id: chosenChannel.id, name: chosenChannel.name, type: chosenChannel.type } : null),
+    [chosenChannel],
+  );
 
   return (
     <>
@@ -413,12 +478,12 @@ function CampaignEditorForm({
                   ) : null}
                   {draft.variants.map((variant, index) => {
                     const message = (
-                      <VariantMessage
+                      <Message
                         channel={channel}
                         variant={variant}
-                        errors={variantErrors(shownErrors, index)}
+                        errors={index === 0 ? errorsOfA : errorsOfB}
                         readOnly={readOnly}
-                        onChange={(next, clears) => changeVariant(index, next, clears)}
+                        onChange={variantHandlers[index]!}
                       />
                     );
                     return draft.variants.length > 1 ? (
@@ -450,19 +515,15 @@ function CampaignEditorForm({
                 </Stack>
               </Paper>
 
-              <AudienceBuilder
-                value={draft}
-                errors={shownErrors}
-                readOnly={readOnly}
-                onChange={(next, clears) => change(next, clears)}
-              />
+              <AudienceBuilder value={audienceValue} errors={audienceErrors} readOnly={readOnly} onChange={change} />
 
               <ScheduleSection
                 value={draft.schedule}
-                errors={shownErrors}
-                timeZone={timeZone}
+                errors={scheduleErrors}
+                timeZone={rules.data?.timeZone}
+                protections={protections}
                 readOnly={readOnly}
-                onChange={(next, clears) => change({ schedule: { ...draft.schedule, ...next } }, clears)}
+                onChange={changeSchedule}
               />
 
               <Group justify="flex-end" gap="sm">

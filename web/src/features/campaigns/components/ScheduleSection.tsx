@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Chip, Group, Input, NumberInput, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { Schedule } from '@parley/contracts/campaigns';
@@ -16,8 +17,10 @@ const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'F
 interface ScheduleSectionProps {
   value: Schedule;
   errors: FormErrors;
-  /** The enterprise's IANA timezone, when the session knows it. */
+  /** The enterprise's IANA timezone, once known. */
   timeZone: string | undefined;
+  /** The quiet hours and frequency caps in force, in words. */
+  protections: string[];
   readOnly: boolean;
   onChange: (change: Partial<Schedule>, clears: string[]) => void;
 }
@@ -27,9 +30,16 @@ interface ScheduleSectionProps {
  * weekly from a first send until an end date; every time in the enterprise's timezone. The sends of
  * one run can be spread over some minutes (send-time spread, item 5).
  */
-export function ScheduleSection({ value, errors, timeZone, readOnly, onChange }: ScheduleSectionProps) {
+export const ScheduleSection = memo(function ScheduleSection({
+  value,
+  errors,
+  timeZone,
+  protections,
+  readOnly,
+  onChange,
+}: ScheduleSectionProps) {
   const recurring = value.kind === 'daily' || value.kind === 'weekly';
-  const zone = timeZone ? `the enterprise's timezone, ${timeZone}` : "the enterprise's timezone (Enterprise Details)";
+  const zone = timeZone ? `the enterprise's timezone, ${timeZone}` : "the enterprise's timezone";
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Schedule">
       <Group gap={6} mb="sm">
@@ -127,6 +137,19 @@ export function ScheduleSection({ value, errors, timeZone, readOnly, onChange }:
         <Text size="xs" c="dimmed">
           Times are in {zone}.
         </Text>
+        {protections.length > 0 ? (
+          <Stack gap={2} aria-label="Protection rules in force">
+            <Text size="xs" c="dimmed">
+              A send due in quiet hours waits until they end (in the customer&apos;s timezone where the number tells
+              it); a customer over a cap is left out:
+            </Text>
+            {protections.map((note) => (
+              <Text key={note} size="xs" c="dimmed" pl="sm">
+                · {note}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
         <NumberInput
           label="Spread sends over (minutes)"
           description="0 sends at the channel's pace; more spreads one run's messages evenly over that time"
@@ -145,4 +168,4 @@ export function ScheduleSection({ value, errors, timeZone, readOnly, onChange }:
       </Stack>
     </Paper>
   );
-}
+});
