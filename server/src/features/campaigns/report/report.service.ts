@@ -341,13 +341,14 @@ export function createCampaignReportService(deps: { repository: ReportRepository
       const fileName = `campaign-report-${id.slice(0, 8)}-${now().toISOString().slice(0, 10)}.csv`;
       async function* lines() {
         yield csvLine(csvHeader);
-        let after: { rank: number; phone: string } | null = null;
-        for (;;) {
-          const rows = await repository.recipients(filter, { after, limit: EXPORT_PAGE_SIZE });
-          if (rows.length > 0) yield rows.map((row) => csvRow(toRow(row))).join('');
-          if (rows.length < EXPORT_PAGE_SIZE) return;
-          const last = rows.at(-1)!;
-          after = { rank: last.rank, phone: last.phone };
+        for (const broadcastId of await repository.mainBroadcasts(enterpriseId, id, filter.runId)) {
+          let afterPhone = '';
+          for (;;) {
+            const rows = await repository.recipients(filter, { broadcastId, afterPhone, limit: EXPORT_PAGE_SIZE });
+            if (rows.length > 0) yield rows.map((row) => csvRow(toRow(row))).join('');
+            if (rows.length < EXPORT_PAGE_SIZE) break;
+            afterPhone = rows.at(-1)!.phone;
+          }
         }
       }
       return { fileName, lines };
