@@ -243,12 +243,14 @@ export function buildCampaignBody(draft: CampaignDraft): CampaignBody {
     variants: draft.variants.map((variant) => ({
       label: variant.label,
       templateId: variant.templateId ?? '',
-      columnMapping: variant.columnMapping,
+      columnMapping: variant.columnMapping
+        .filter((mapping) => mapping.value.trim() !== '')
+        .map((mapping) => ({ ...mapping, value: mapping.value.trim() })),
       ...(variant.media ? { media: variant.media } : {}),
       ...(variant.cards ? { cards: variant.cards } : {}),
       share: draft.variants.length === 1 ? 100 : variant.share,
     })),
-    audience: audienceOf({ ...draft, filters: draft.filters }),
+    audience: audienceOf(draft),
     schedule: {
       kind: schedule.kind,
       at: schedule.kind === 'now' ? '' : schedule.at,
@@ -275,12 +277,18 @@ export function placeCampaignErrors(
     let target: string | undefined;
     if (key === 'name' || key === 'channelId' || key === 'departmentId') target = key;
     else if ((match = /^variants\.(\d+)\.templateId$/.exec(key))) target = `variants.${match[1]}.template`;
-    else if ((match = /^variants\.(\d+)\.columnMapping\.(\d+)(\.|$)/.exec(key))) {
-      const variable = sent?.variants[Number(match[1])]?.columnMapping?.[Number(match[2])]?.variable;
+    else if ((match = /^variants\.(\d+)\.columnMapping\.(.+)$/.exec(key))) {
+      // The server names the variable ('variants.0.columnMapping.body.1'); a bare number is a place in the list.
+      const mapping = sent?.variants[Number(match[1])]?.columnMapping ?? [];
+      const rest = match[2]!;
+      const byPlace = /^(\d+)(\.|$)/.exec(rest);
+      const variable = mapping.some((entry) => entry.variable === rest)
+        ? rest
+        : byPlace
+          ? mapping[Number(byPlace[1])]?.variable
+          : rest;
       if (variable) target = `variants.${match[1]}.mapping.${variable}`;
-    } else if ((match = /^variants\.(\d+)\.(?:columnMapping|mapping)\.([^.]+(?:\.[^.]+)*)$/.exec(key)))
-      target = `variants.${match[1]}.mapping.${match[2]}`;
-    else if ((match = /^variants\.(\d+)\.media(\.|$)/.exec(key))) target = `variants.${match[1]}.media`;
+    } else if ((match = /^variants\.(\d+)\.media(\.|$)/.exec(key))) target = `variants.${match[1]}.media`;
     else if ((match = /^variants\.(\d+)\.cards\.(\d+)/.exec(key)))
       target = `variants.${match[1]}.card.${Number(match[2]) + 1}`;
     else if ((match = /^variants\.(\d+)\.cards$/.exec(key))) target = `variants.${match[1]}.cards`;
