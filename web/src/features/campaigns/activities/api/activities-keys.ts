@@ -1,4 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ActivityState } from '@parley/contracts/campaigns';
+import { campaignsKeys } from '../../api/campaigns-keys';
+import { campaignReportKeys } from '../../report/api/report-keys';
 
 export interface ActivitiesQuery {
   from: number;
@@ -14,3 +17,16 @@ export const activitiesKeys = {
   list: (query: ActivitiesQuery) => ['campaign-activities', 'list', query] as const,
   estimate: (activityId: string) => ['campaign-activities', 'estimate', activityId] as const,
 };
+
+/**
+ * After an approve, reject, start, pause, resume or stop: the activity lists, the campaign's
+ * status in the maker's list and editor, and the campaign's report change.
+ */
+export function refreshAfterActivityChange(queryClient: QueryClient, campaignId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: activitiesKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: campaignsKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: campaignsKeys.detail(campaignId) }),
+    queryClient.invalidateQueries({ queryKey: campaignReportKeys.all }),
+  ]);
+}

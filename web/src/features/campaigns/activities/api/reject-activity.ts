@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { campaignRoutes } from '@parley/contracts/campaigns';
 import { apiRequest } from '../../../../lib/api-client';
-import { activitiesKeys } from './activities-keys';
+import { refreshAfterActivityChange } from './activities-keys';
 
 export function rejectActivity({ activityId, reason }: { activityId: string; reason: string }) {
   return apiRequest(campaignRoutes.reject, { params: { id: activityId }, body: { reason } });
@@ -13,6 +13,6 @@ export function useRejectActivity() {
   return useMutation({
     mutationFn: rejectActivity,
     meta: { inlineErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activitiesKeys.lists() }),
+    onSuccess: ({ activity }) => refreshAfterActivityChange(queryClient, activity.campaignId),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { campaignRoutes } from '@parley/contracts/campaigns';
 import { apiRequest } from '../../../../lib/api-client';
-import { activitiesKeys } from './activities-keys';
+import { refreshAfterActivityChange } from './activities-keys';
 
 export function startActivity(activityId: string) {
   return apiRequest(campaignRoutes.start, { params: { id: activityId } });
@@ -13,6 +13,6 @@ export function useStartActivity() {
   return useMutation({
     mutationFn: startActivity,
     meta: { inlineErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activitiesKeys.lists() }),
+    onSuccess: ({ activity }) => refreshAfterActivityChange(queryClient, activity.campaignId),
   });
 }

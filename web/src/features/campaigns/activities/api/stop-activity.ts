@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { campaignRoutes } from '@parley/contracts/campaigns';
 import { apiRequest } from '../../../../lib/api-client';
-import { activitiesKeys } from './activities-keys';
+import { refreshAfterActivityChange } from './activities-keys';
 
 export function stopActivity(activityId: string) {
   return apiRequest(campaignRoutes.stop, { params: { id: activityId } });
@@ -13,6 +13,6 @@ export function useStopActivity() {
   return useMutation({
     mutationFn: stopActivity,
     meta: { inlineErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activitiesKeys.lists() }),
+    onSuccess: ({ activity }) => refreshAfterActivityChange(queryClient, activity.campaignId),
   });
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { campaignMessages, type Activity } from '@parley/contracts/campaigns';
+import { errorCatalog } from '@parley/contracts/errors';
 import { toastStore } from '../../../../lib/toast';
 import { fail, installFakeApi, ok } from '../../../../test/fake-api';
 import { renderWithRouter } from '../../../../test/render-app';
@@ -41,7 +42,11 @@ function activitiesServer(initial: Activity[]) {
     'GET /api/campaigns/activities': (request) =>
       ok({ activities: activities.filter((item) => item.state === request.query.get('state')), more: false }),
     [`POST /api/campaigns/activities/${SPRING}/approve`]: () => move(SPRING, { state: 'APPROVED' }),
-    [`POST /api/campaigns/activities/${DIWALI}/approve`]: fail(409, 4301, campaignMessages.ownActivity),
+    [`POST /api/campaigns/activities/${DIWALI}/approve`]: fail(
+      403,
+      errorCatalog.CAMPAIGN_OWN_ACTIVITY.code,
+      campaignMessages.ownActivity,
+    ),
     [`POST /api/campaigns/activities/${SPRING}/reject`]: (request) =>
       move(SPRING, { state: 'REJECTED', rejectReason: (request.body as { reason: string }).reason }),
     [`POST /api/campaigns/activities/${SPRING}/start`]: () => move(SPRING, { state: 'RUNNING' }),

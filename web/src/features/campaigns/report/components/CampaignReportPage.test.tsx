@@ -51,7 +51,7 @@ function recipient(overrides: Partial<CampaignRecipientRow> = {}): CampaignRecip
     phone: '+919876543210',
     name: 'Asha Rao',
     variant: 'A',
-    status: 'READ',
+    status: 'read',
     statusTime: '2026-11-20T05:00:00.000Z',
     error: null,
     replied: true,
@@ -69,8 +69,8 @@ describe('CampaignReportPage', () => {
       [`GET /api/campaigns/${CAMPAIGN}/recipients`]: (request) =>
         ok({
           recipients:
-            request.query.get('status') === 'FAILED'
-              ? [recipient({ phone: '+919876543219', status: 'FAILED', error: '131026: Message undeliverable' })]
+            request.query.get('status') === 'failed'
+              ? [recipient({ phone: '+919876543219', status: 'failed', error: '131026: Message undeliverable' })]
               : [recipient()],
           more: false,
         }),
@@ -149,7 +149,7 @@ describe('CampaignReportPage', () => {
     await waitFor(() => expect(clicked).toHaveBeenCalled());
     const call = api.calls(`GET /api/campaigns/${CAMPAIGN}/export.csv`)[0]!;
     expect(call.headers.authtoken).toBe('token-1');
-    expect(call.query.get('status')).toBe('READ');
+    expect(call.query.get('status')).toBe('read');
     clicked.mockRestore();
   });
 

@@ -13,27 +13,31 @@ import { RECIPIENTS_PAGE_SIZE, useCampaignRecipients } from '../api/get-campaign
 const SEARCH_DEBOUNCE_MS = 300;
 const ANY = '';
 
+/** The server's recipient filter (the funnel's stages; GET /api/campaigns/:id/recipients?status=). */
 export const recipientStatusOptions = [
   { value: ANY, label: 'Any Status' },
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'SENT', label: 'Sent' },
-  { value: 'DELIVERED', label: 'Delivered' },
-  { value: 'READ', label: 'Read' },
-  { value: 'FAILED', label: 'Failed' },
-  { value: 'EXCLUDED', label: 'Excluded' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'delivered', label: 'Delivered' },
+  { value: 'read', label: 'Read' },
+  { value: 'replied', label: 'Replied' },
+  { value: 'clicked', label: 'Clicked' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'excluded', label: 'Excluded' },
 ];
 
-const statusColors: Record<string, string> = {
-  PENDING: 'gray',
-  SENT: 'blue',
-  DELIVERED: 'teal',
-  READ: 'cyan',
-  FAILED: 'red',
-  EXCLUDED: 'orange',
+/** A row's status: pending, sent, delivered, read, failed, excluded, or cancelled (a stopped campaign). */
+const statusBadges: Record<string, { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'gray' },
+  sent: { label: 'Sent', color: 'blue' },
+  delivered: { label: 'Delivered', color: 'teal' },
+  read: { label: 'Read', color: 'cyan' },
+  failed: { label: 'Failed', color: 'red' },
+  excluded: { label: 'Excluded', color: 'orange' },
+  cancelled: { label: 'Cancelled', color: 'gray' },
 };
 
-const statusLabel = (status: string) =>
-  recipientStatusOptions.find((option) => option.value === status.toUpperCase())?.label ?? status;
+const badgeOf = (status: string) => statusBadges[status.toLowerCase()] ?? { label: status, color: 'gray' };
 
 /** One row per recipient (page 20), by status and number or name, with the CSV export of the same filters. */
 export function RecipientsTable({
@@ -148,8 +152,8 @@ export function RecipientsTable({
               </Table.Td>
             ) : null}
             <Table.Td>
-              <Badge variant="light" radius="sm" tt="none" color={statusColors[row.status.toUpperCase()] ?? 'gray'}>
-                {statusLabel(row.status)}
+              <Badge variant="light" radius="sm" tt="none" color={badgeOf(row.status).color}>
+                {badgeOf(row.status).label}
               </Badge>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -170,7 +174,7 @@ export function RecipientsTable({
             </Table.Td>
             <Table.Td>
               <Text size="sm" c={row.fallback ? undefined : 'dimmed'}>
-                {row.fallback ?? '—'}
+                {row.fallback ? badgeOf(row.fallback).label : '—'}
               </Text>
             </Table.Td>
           </Table.Tr>
