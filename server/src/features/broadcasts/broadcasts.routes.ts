@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Permission } from '@parley/contracts/permissions';
 import type { z } from 'zod';
 import {
   broadcastMessages,
@@ -37,19 +38,24 @@ export function registerBroadcastsRoutes(
 ) {
   const { broadcasts, reads } = deps;
   const permission = 'CHAT.HANDLE';
+  // The campaign editor (issue 21) maps a template's variables with the same widget: its reads are
+  // open to campaign authors too.
+  const composers: Permission[] = [permission, 'CAMPAIGNS.CREATE', 'CAMPAIGNS.EDIT'];
   const tag = 'Broadcast';
 
-  addRoute(app, routes.columns, { permission, tag }, async ({ session }) => broadcasts.columns(session().enterpriseId));
-  addRoute(app, routes.expressionVariables, { permission, tag, audit: false }, async ({ session, body }) =>
+  addRoute(app, routes.columns, { permission: composers, tag }, async ({ session }) =>
+    broadcasts.columns(session().enterpriseId),
+  );
+  addRoute(app, routes.expressionVariables, { permission: composers, tag, audit: false }, async ({ session, body }) =>
     broadcasts.expressionVariables(session().enterpriseId, body.expression),
   );
   addRoute(app, routes.customers, { permission, tag }, async ({ session, query }) =>
     broadcasts.pickerCustomers(session().enterpriseId, query),
   );
-  addRoute(app, routes.templateVariables, { permission, tag }, async ({ session, query }) =>
+  addRoute(app, routes.templateVariables, { permission: composers, tag }, async ({ session, query }) =>
     broadcasts.templateVariables(session().enterpriseId, query.channelId, query.templateId),
   );
-  addRoute(app, routes.validateMedia, { permission, tag, audit: false }, async ({ session, body }) =>
+  addRoute(app, routes.validateMedia, { permission: composers, tag, audit: false }, async ({ session, body }) =>
     broadcasts.validateMedia(session().enterpriseId, body),
   );
   addRoute(
