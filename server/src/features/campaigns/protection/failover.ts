@@ -54,6 +54,7 @@ interface Candidate {
  * one), recipients inserted ON CONFLICT (broadcast_id, phone) DO NOTHING, and the pipeline's job
  * queued in the same transaction. So two sweeps at once, or one run twice, send one fallback each.
  * A failed message's frequency-cap log row is dropped: the fallback counts in its place.
+ * (docs/decisions/027-campaign-protection-rules.md)
  */
 export function createFailoverSweep(deps: FailoverSweepDeps) {
   const raw = rawFor(deps.db);

@@ -50,6 +50,8 @@ const CACHE_LIMIT = 10_000;
  *    goes out. A message that failed or was blocked does not count. A row claimed again (after a
  *    crash or a stop) keeps its first log row, so it is judged the same way again.
  * 3. Values: `transformValues` may replace the values of the rows that go out now.
+ *
+ * Why these choices: docs/decisions/027-campaign-protection-rules.md.
  */
 export function createCampaignGuard(deps: CampaignGuardDeps): SendGuard {
   const raw = rawFor(deps.db);
