@@ -220,6 +220,9 @@ describe('Campaign editor', () => {
     // The enterprise has only WhatsApp channels: the type is chosen for the maker.
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Channel type/ })).toHaveValue('WhatsApp'));
     await choose(user, screen.getByRole('combobox', { name: /^Channel\s*\*?$/ }), 'Sandbox WhatsApp');
+    // A maker may not list departments (DEPARTMENTS.MANAGE): no field, and no refused call.
+    expect(screen.queryByRole('combobox', { name: /^Department/ })).not.toBeInTheDocument();
+    expect(server.calls('GET /api/departments')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: /^Choose Template/ }));
     await user.click(await screen.findByRole('option', { name: /^diwali_offer/ }));
     const mapping = await screen.findByRole('region', { name: 'Variable Mapping' });

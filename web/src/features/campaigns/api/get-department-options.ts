@@ -8,12 +8,16 @@ export async function getDepartmentOptions(signal?: AbortSignal) {
   return data.departments;
 }
 
-/** The enterprise's departments (the first 200), for the campaign's optional department. */
-export function useDepartmentOptions() {
-  return useQuery(
-    queryOptions({
+/**
+ * The enterprise's departments (the first 200), for the campaign's optional department; only for
+ * users who may list them (DEPARTMENTS.MANAGE).
+ */
+export function useDepartmentOptions(enabled: boolean) {
+  return useQuery({
+    ...queryOptions({
       queryKey: campaignsKeys.departments(),
       queryFn: ({ signal }) => getDepartmentOptions(signal),
     }),
-  );
+    enabled,
+  });
 }

@@ -17,6 +17,8 @@ interface CampaignDetailsSectionProps {
   channelsError: unknown;
   channelId: string | null;
   departmentId: string | null;
+  /** Whether the user may list departments (a refused list would end the session). */
+  departments: boolean;
   errors: FormErrors;
   readOnly: boolean;
   onNameChange: (name: string) => void;
@@ -38,6 +40,7 @@ export function CampaignDetailsSection({
   channelsError,
   channelId,
   departmentId,
+  departments: canListDepartments,
   errors,
   readOnly,
   onNameChange,
@@ -45,7 +48,7 @@ export function CampaignDetailsSection({
   onChannelChange,
   onDepartmentChange,
 }: CampaignDetailsSectionProps) {
-  const departments = useDepartmentOptions();
+  const departments = useDepartmentOptions(canListDepartments);
   const ofType = channels.filter((channel) => channel.type === channelType);
   const chosen = channels.find((channel) => channel.id === channelId);
   const noChannels = !channelsLoading && !channelsError && types.length === 0;
@@ -107,24 +110,26 @@ export function CampaignDetailsSection({
             }}
           />
         </Group>
-        <Select
-          label="Department"
-          description="Optional: the department whose monthly budget the campaign counts against"
-          placeholder={departments.isPending ? 'Loading departments…' : 'No department'}
-          data={(departments.data ?? []).map((department) => ({ value: department.id, label: department.name }))}
-          value={departmentId}
-          clearable={!readOnly}
-          searchable
-          readOnly={readOnly}
-          nothingFoundMessage="No department matches"
-          error={
-            errors.departmentId ??
-            (departments.isError
-              ? `The departments could not be loaded: ${describeFailure(departments.error)}`
-              : undefined)
-          }
-          onChange={onDepartmentChange}
-        />
+        {canListDepartments ? (
+          <Select
+            label="Department"
+            description="Optional: the department whose monthly budget the campaign counts against"
+            placeholder={departments.isPending ? 'Loading departments…' : 'No department'}
+            data={(departments.data ?? []).map((department) => ({ value: department.id, label: department.name }))}
+            value={departmentId}
+            clearable={!readOnly}
+            searchable
+            readOnly={readOnly}
+            nothingFoundMessage="No department matches"
+            error={
+              errors.departmentId ??
+              (departments.isError
+                ? `The departments could not be loaded: ${describeFailure(departments.error)}`
+                : undefined)
+            }
+            onChange={onDepartmentChange}
+          />
+        ) : null}
       </Stack>
     </Paper>
   );

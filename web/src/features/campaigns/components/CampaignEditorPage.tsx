@@ -88,6 +88,8 @@ export interface CampaignEditorProps {
   testSends: boolean;
   /** The enterprise's CAMPAIGN_SMS flag: SMS channels are offered. */
   smsCampaigns: boolean;
+  /** The user may list departments (DEPARTMENTS.MANAGE): the Department field. */
+  departments: boolean;
 }
 
 /** The campaign editor (/campaigns/campaigns-list/new and /:id, issue 21 item 1). */
@@ -182,6 +184,7 @@ function CampaignEditorForm({
   canChange,
   testSends,
   smsCampaigns,
+  departments,
 }: CampaignEditorProps & { campaign: Campaign | undefined }) {
   const navigate = useNavigate();
   const initial = useMemo(() => (campaign ? draftFromCampaign(campaign) : emptyCampaignDraft()), [campaign]);
@@ -412,6 +415,7 @@ function CampaignEditorForm({
                 channelsError={channels.error}
                 channelId={draft.channelId}
                 departmentId={draft.departmentId}
+                departments={departments}
                 errors={shownErrors}
                 readOnly={readOnly}
                 onNameChange={(name) => change({ name }, ['name'])}
