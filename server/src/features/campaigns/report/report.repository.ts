@@ -5,14 +5,14 @@ import { rawFor, type Db } from '../../../db/client';
  * The campaign report's SQL (issue 21 item 4). Set-based: every figure of a campaign (or a page of
  * campaigns) comes from one statement over its broadcasts' outbox rows, whatever their number.
  *
- * What counts (docs in report.service.ts too):
+ * What counts (docs/decisions/026-campaign-report-attribution.md):
  * - Rows of a campaign's 'main' and 'fallback' broadcasts (campaign_broadcasts); 'test' ones never.
  * - Status: the outbox state, then the channel log's status once the vendor took the message
  *   (as the broadcast progress counts it: a message read was delivered too).
- * - A reply (REPLY_SQL): the first inbound message from the recipient's number on the channel the
+ * - A reply (replySql): the first inbound message from the recipient's number on the channel the
  *   campaign message went out on, after it and within campaignLimits.attributionHours, with no
- *   other campaign message (main or fallback, of any campaign or run; not tests, not failed
- *   sends) to that number on that channel in between. So a reply counts once, for the campaign
+ *   other campaign message (main or fallback, of any campaign or run, or an external campaign's
+ *   broadcast; not tests, not failed sends) to that number on that channel in between. So a reply counts once, for the campaign
  *   that messaged the customer last. Same channel, not any channel of the enterprise: a reply
  *   answers the conversation it is in, and channel_messages_customer_idx (channel, number,
  *   direction, created_at) serves both look-ups as index range scans.

@@ -251,11 +251,20 @@ describe('campaign stats', () => {
 
 describe('campaign report list', () => {
   it('lists campaigns with their funnels, the last run first, searchable by name', async () => {
+    // A deleted campaign that never ran has no report; one that ran keeps it.
+    const db = context.database.db;
+    await insertCampaign(db, { enterpriseId: tenant.enterpriseId, name: 'Old draft', deleted: true });
+    const retired = await insertCampaign(db, { enterpriseId: tenant.enterpriseId, name: 'Retired', deleted: true });
+    await insertRun(db, retired, { occurrence: at(-48) });
     const response = await get('/api/campaigns/report');
     expect(response.statusCode).toBe(200);
     const { campaigns, more } = response.json().data;
     expect(more).toBe(false);
-    expect(campaigns.map((campaign: { name: string }) => campaign.name)).toEqual(['Spring sale', 'Follow-up']);
+    expect(campaigns.map((campaign: { name: string }) => campaign.name)).toEqual([
+      'Spring sale',
+      'Follow-up',
+      'Retired',
+    ]);
     expect(campaigns[0]).toMatchObject({
       campaignId: spring.id,
       status: 'COMPLETED',
