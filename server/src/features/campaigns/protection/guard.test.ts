@@ -79,7 +79,12 @@ describe('quiet hours', () => {
 
   it('follow the enterprise’s zone when it changes, and UTC when it has none', async () => {
     await database.db.insert(campaignBlockTimes).values({ ...nights, enterpriseId: tenant.enterpriseId });
-    const guard = createCampaignGuard({ db: database.db, config, now: () => new Date('2026-11-27T22:00:00Z') });
+    const guard = createCampaignGuard({
+      db: database.db,
+      config,
+      now: () => new Date('2026-11-27T22:00:00Z'),
+      rulesTtlMs: 0,
+    });
     // 17:00 in New York: sent.
     expect((await check(guard, [unitedStates])).byPhone.get(unitedStates)).toBeUndefined();
     await database.db.update(enterprises).set({ settings: {} }).where(eq(enterprises.id, tenant.enterpriseId));
@@ -106,7 +111,12 @@ describe('quiet hours', () => {
       maxMessages: 1,
       period: 'day',
     });
-    const guard = createCampaignGuard({ db: database.db, config, now: () => new Date('2026-11-27T12:00:00Z') });
+    const guard = createCampaignGuard({
+      db: database.db,
+      config,
+      now: () => new Date('2026-11-27T12:00:00Z'),
+      rulesTtlMs: 0,
+    });
     expect((await check(guard, [india], null)).verdicts.size).toBe(0);
     expect((await check(guard, [india], 'test')).verdicts.size).toBe(0);
     expect(await database.db.select().from(campaignSendLog)).toEqual([]);

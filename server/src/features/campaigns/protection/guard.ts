@@ -26,6 +26,8 @@ export interface CampaignGuardDeps {
   ) => Promise<Map<string, Record<string, unknown>>>;
   /** Test seam: the clock quiet hours are judged by. */
   now?: () => Date;
+  /** How long an enterprise's rules are kept before they are read again (1 s: a saved rule applies within a second). */
+  rulesTtlMs?: number;
 }
 
 interface Rules {
@@ -71,7 +73,19 @@ export function createCampaignGuard(deps: CampaignGuardDeps): SendGuard {
     return rows.length > 0;
   }
 
+  const rulesCache = new Map<string, { rules: Rules; until: number }>();
+  const rulesTtlMs = deps.rulesTtlMs ?? 1000;
+
   async function rulesOf(enterpriseId: string): Promise<Rules> {
+    const cached = rulesCache.get(enterpriseId);
+    if (cached && cached.until > Date.now()) return cached.rules;
+    const rules = await readRules(enterpriseId);
+    if (rulesCache.size >= CACHE_LIMIT) rulesCache.clear();
+    rulesCache.set(enterpriseId, { rules, until: Date.now() + rulesTtlMs });
+    return rules;
+  }
+
+  async function readRules(enterpriseId: string): Promise<Rules> {
     const { rows } = await raw(
       `SELECT e.settings->>'timezone' AS time_zone,
          (SELECT coalesce(json_agg(json_build_object('from', b.from_time, 'to', b.to_time, 'weekdays', b.weekdays)), '[]')
@@ -110,22 +124,32 @@ export function createCampaignGuard(deps: CampaignGuardDeps): SendGuard {
          FROM (SELECT DISTINCT x.phone FROM jsonb_to_recordset($2::jsonb) AS x(phone text) ORDER BY x.phone) p`,
         [enterpriseId, batch],
       );
-      await run(insert, [enterpriseId, batch]);
+      // One statement under the locks: rank the number's counted log rows in each cap's window
+      // together with the batch's own (a row claimed again keeps its first entry), log the rows
+      // within every cap, and drop the entries of those beyond one.
       const { rows: over } = await run(
         `WITH batch AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, phone text)),
          caps AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS c(max int, hours int)),
+         counted AS (
+           SELECT l.recipient_id, l.phone, l.sent_at FROM campaign_send_log l
+           JOIN broadcast_recipients r ON r.id = l.recipient_id AND r.state NOT IN ('failed', 'blocked')
+           WHERE l.enterprise_id = $1::uuid AND l.phone IN (SELECT phone FROM batch)
+             AND l.sent_at > now() - make_interval(hours => (SELECT max(hours) FROM caps))
+           UNION ALL
+           SELECT b.id, b.phone, now() FROM batch b
+           WHERE NOT EXISTS (SELECT 1 FROM campaign_send_log l WHERE l.recipient_id = b.id)),
          ranked AS (
-           SELECT l.recipient_id, c.max,
-             row_number() OVER (PARTITION BY l.phone, c.hours, c.max ORDER BY l.sent_at, l.recipient_id) AS rank
-           FROM caps c
-           JOIN campaign_send_log l ON l.enterprise_id = $1::uuid
-             AND l.phone IN (SELECT phone FROM batch)
-             AND l.sent_at > now() - make_interval(hours => c.hours)
-           JOIN broadcast_recipients r ON r.id = l.recipient_id AND r.state NOT IN ('failed', 'blocked'))
-         DELETE FROM campaign_send_log l
-         WHERE l.recipient_id IN (
-           SELECT recipient_id FROM ranked WHERE rank > max AND recipient_id IN (SELECT id FROM batch))
-         RETURNING l.recipient_id`,
+           SELECT g.recipient_id, c.max,
+             row_number() OVER (PARTITION BY g.phone, c.hours, c.max ORDER BY g.sent_at, g.recipient_id) AS rank
+           FROM caps c JOIN counted g ON g.sent_at > now() - make_interval(hours => c.hours)),
+         over AS (
+           SELECT DISTINCT recipient_id FROM ranked WHERE rank > max AND recipient_id IN (SELECT id FROM batch)),
+         logged AS (
+           INSERT INTO campaign_send_log (enterprise_id, phone, recipient_id)
+           SELECT $1::uuid, b.phone, b.id FROM batch b WHERE b.id NOT IN (SELECT recipient_id FROM over)
+           ON CONFLICT (recipient_id) DO NOTHING),
+         dropped AS (DELETE FROM campaign_send_log WHERE recipient_id IN (SELECT recipient_id FROM over))
+         SELECT recipient_id FROM over`,
         [enterpriseId, batch, JSON.stringify(caps)],
       );
       return new Set(over.map((row) => String(row.recipient_id)));
@@ -139,8 +163,15 @@ export function createCampaignGuard(deps: CampaignGuardDeps): SendGuard {
       const rules = await rulesOf(broadcast.enterpriseId);
       const at = now();
       const open: GuardedRow[] = [];
+      /** The end of quiet hours by zone: one answer per zone of the batch. */
+      const quietByZone = new Map<string, Date | null>();
       for (const row of rows) {
-        const until = quietUntil(at, rules.windows, recipientTimeZone(row.phone, rules.timeZone));
+        const zone = recipientTimeZone(row.phone, rules.timeZone);
+        let until = quietByZone.get(zone);
+        if (until === undefined) {
+          until = quietUntil(at, rules.windows, zone);
+          quietByZone.set(zone, until);
+        }
         if (until) verdicts.set(row.id, { deferUntil: until });
         else open.push(row);
       }
