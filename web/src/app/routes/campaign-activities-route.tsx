@@ -15,7 +15,6 @@ export default function CampaignActivitiesRoute() {
   const { pathname } = useLocation();
   const view = viewByPath[pathname.replace(/\/+$/, '')] ?? 'pending';
   // The start dialog shows the cost estimate only under the campaign-estimate flag (engagement §2.13).
-  const flags: Partial<Record<string, boolean>> = user.flags;
   return (
     <ActivitiesPage
       key={view}
@@ -23,7 +22,7 @@ export default function CampaignActivitiesRoute() {
       canApprove={hasAny(user.permissions, ['CAMPAIGNS.APPROVE'])}
       canStart={hasAny(user.permissions, ['CAMPAIGNS.START'])}
       canViewReport={hasAny(user.permissions, ['CAMPAIGNS.VIEW_CAMPAIGNREPORT'])}
-      showEstimate={flags.CAMPAIGN_ESTIMATE === true}
+      showEstimate={user.flags.CAMPAIGN_ESTIMATE === true}
     />
   );
 }

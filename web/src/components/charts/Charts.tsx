@@ -16,9 +16,15 @@ export interface ChartSeries {
 }
 
 /** engagement.md §9: with nothing to show, the y-axis still spans 0–900 (line) or 0–20 (bar). */
+const NOTHING_YET = 'Nothing to show yet';
+
 export const emptyAxisMax = { line: 900, bar: 20 } as const;
 
-function yDomain(kind: keyof typeof emptyAxisMax, data: readonly Record<string, unknown>[], series: ChartSeries[]) {
+export function yDomain(
+  kind: keyof typeof emptyAxisMax,
+  data: readonly Record<string, unknown>[],
+  series: ChartSeries[],
+) {
   const max = Math.max(0, ...data.flatMap((row) => series.map((item) => Number(row[item.name] ?? 0))));
   return max === 0 ? ([0, emptyAxisMax[kind]] as [number, number]) : ([0, 'auto'] as [number, string]);
 }
@@ -50,9 +56,20 @@ export function ChartFrame({ title, description, children }: ChartFrameProps) {
   );
 }
 
+/** What an empty chart says, in the chart's place. */
+function NoData({ height, text }: { height: number; text: string }) {
+  return (
+    <Text size="sm" c="dimmed" ta="center" h={height} style={{ alignContent: 'center' }}>
+      {text}
+    </Text>
+  );
+}
+
 interface SeriesChartProps {
   title: string;
   description?: string;
+  /** Said in the chart's place when there are no points (default 'Nothing to show yet'). */
+  empty?: string;
   data: Record<string, string | number>[];
   dataKey: string;
   series: ChartSeries[];
@@ -64,6 +81,7 @@ interface SeriesChartProps {
 export function TrendChart({
   title,
   description,
+  empty = NOTHING_YET,
   data,
   dataKey,
   series,
@@ -72,16 +90,20 @@ export function TrendChart({
 }: SeriesChartProps) {
   return (
     <ChartFrame title={title} description={description}>
-      <LineChart
-        h={height}
-        data={data}
-        dataKey={dataKey}
-        series={series}
-        curveType="monotone"
-        withLegend
-        valueFormatter={valueFormatter ?? abbreviateNumber}
-        yAxisProps={{ domain: yDomain('line', data, series) }}
-      />
+      {data.length === 0 ? (
+        <NoData height={height} text={empty} />
+      ) : (
+        <LineChart
+          h={height}
+          data={data}
+          dataKey={dataKey}
+          series={series}
+          curveType="monotone"
+          withLegend
+          valueFormatter={valueFormatter ?? abbreviateNumber}
+          yAxisProps={{ domain: yDomain('line', data, series) }}
+        />
+      )}
     </ChartFrame>
   );
 }
@@ -90,6 +112,7 @@ export function TrendChart({
 export function ComparisonChart({
   title,
   description,
+  empty = NOTHING_YET,
   data,
   dataKey,
   series,
@@ -98,15 +121,19 @@ export function ComparisonChart({
 }: SeriesChartProps) {
   return (
     <ChartFrame title={title} description={description}>
-      <BarChart
-        h={height}
-        data={data}
-        dataKey={dataKey}
-        series={series}
-        withLegend
-        valueFormatter={valueFormatter ?? abbreviateNumber}
-        yAxisProps={{ domain: yDomain('bar', data, series) }}
-      />
+      {data.length === 0 ? (
+        <NoData height={height} text={empty} />
+      ) : (
+        <BarChart
+          h={height}
+          data={data}
+          dataKey={dataKey}
+          series={series}
+          withLegend
+          valueFormatter={valueFormatter ?? abbreviateNumber}
+          yAxisProps={{ domain: yDomain('bar', data, series) }}
+        />
+      )}
     </ChartFrame>
   );
 }

@@ -179,6 +179,7 @@ describe('CampaignReportPage', () => {
     });
     renderWithRouter(<CampaignReportPage campaignId={CAMPAIGN} />);
     expect(await screen.findByText('No failures')).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Daily activity' })).toHaveTextContent('Nothing sent yet');
     expect(screen.getByText('Nobody was excluded')).toBeInTheDocument();
     expect(screen.getByText('No clicks yet')).toBeInTheDocument();
     expect(await screen.findByText('No Record')).toBeInTheDocument();

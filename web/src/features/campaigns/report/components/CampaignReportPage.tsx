@@ -152,6 +152,7 @@ function Charts({ stats }: { stats: CampaignStats }) {
       <TrendChart
         title="Daily activity"
         description="Sent, delivered, read and replied per day"
+        empty="Nothing sent yet"
         data={stats.daily}
         dataKey="date"
         series={[
