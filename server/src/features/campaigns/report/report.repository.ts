@@ -541,6 +541,26 @@ export function createReportRepository(db: Db) {
              ORDER BY r.phone
              LIMIT $6`;
       }
+      // Most campaigns have no failover: their rows skip the fallback look-up.
+      const { rows: fallbacks } = await raw(
+        `SELECT 1 FROM campaign_broadcasts WHERE campaign_id = $1 AND kind = 'fallback' LIMIT 1`,
+        [filter.campaignId],
+      );
+      const fallbackJoin =
+        fallbacks.length > 0
+          ? `         LEFT JOIN LATERAL (
+           SELECT fs.state, fm.status AS m_status, frp.replied_at
+           FROM campaign_broadcasts fcb
+           JOIN broadcasts fbb ON fbb.id = fcb.broadcast_id
+           JOIN broadcast_recipients fr ON fr.broadcast_id = fcb.broadcast_id AND fr.phone = p.phone
+           LEFT JOIN channel_messages fm ON fm.id = fr.message_id
+           CROSS JOIN LATERAL (SELECT fr.id, fr.state, fbb.channel_id, fr.phone, coalesce(fm.created_at, fr.sent_at) AS base_at, fr.sent_at) fs
+           LEFT JOIN LATERAL (${replySql('fs', 5)}) frp ON true
+           WHERE fcb.main_broadcast_id = p.broadcast_id AND fcb.kind = 'fallback'
+           ORDER BY fs.sent_at DESC NULLS LAST
+           LIMIT 1
+         ) fb ON true`
+          : `LEFT JOIN LATERAL (SELECT NULL::text AS state, NULL::text AS m_status, NULL::timestamptz AS replied_at) fb ON true`;
       const { rows } = await report(
         `WITH ranked AS (
            SELECT cb.broadcast_id, cb.variant, row_number() OVER (ORDER BY cr.occurrence DESC NULLS LAST, cb.variant NULLS FIRST, cb.broadcast_id)::int AS rank
@@ -557,18 +577,7 @@ export function createReportRepository(db: Db) {
          LEFT JOIN customers cu ON cu.id = p.customer_id
          LEFT JOIN customers cp ON cp.enterprise_id = $1 AND cp.phone_number = p.phone
          LEFT JOIN LATERAL (${replySql('p', 5)}) rp ON true
-         LEFT JOIN LATERAL (
-           SELECT fs.state, fm.status AS m_status, frp.replied_at
-           FROM campaign_broadcasts fcb
-           JOIN broadcasts fbb ON fbb.id = fcb.broadcast_id
-           JOIN broadcast_recipients fr ON fr.broadcast_id = fcb.broadcast_id AND fr.phone = p.phone
-           LEFT JOIN channel_messages fm ON fm.id = fr.message_id
-           CROSS JOIN LATERAL (SELECT fr.id, fr.state, fbb.channel_id, fr.phone, coalesce(fm.created_at, fr.sent_at) AS base_at, fr.sent_at) fs
-           LEFT JOIN LATERAL (${replySql('fs', 5)}) frp ON true
-           WHERE fcb.main_broadcast_id = p.broadcast_id AND fcb.kind = 'fallback'
-           ORDER BY fs.sent_at DESC NULLS LAST
-           LIMIT 1
-         ) fb ON true
+${fallbackJoin}
          ORDER BY p.rank, p.phone`,
         values,
       );
