@@ -148,7 +148,10 @@ describe('the protection rules', () => {
     expect((await call<Rules>(admin, 'GET', '/api/campaign-rules')).body.data.blockTimes).toEqual([]);
     expect((await call(admin, 'DELETE', `/api/campaign-rules/block-time/${saved.body.data.id}`)).statusCode).toBe(404);
 
-    // Every write is in the audit trail under its own name.
+    // Every write is in the audit trail under its own name (written once the response is sent).
+    const deadline = Date.now() + 5000;
+    while ((await actions(admin)).length < 7 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await actions(admin)).map((row) => row.action).sort()).toEqual(
       [
         'campaignRules.remove',
