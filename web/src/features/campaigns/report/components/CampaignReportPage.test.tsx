@@ -119,7 +119,7 @@ describe('CampaignReportPage', () => {
 
     // One run: the funnel and the recipients of that run.
     await user.click(screen.getByRole('combobox', { name: 'Run' }));
-    await user.click(await screen.findByRole('option', { name: /COMPLETED/ }));
+    await user.click(await screen.findByRole('option', { name: /· Completed$/ }));
     await waitFor(() => expect(stage('Targeted')).toHaveTextContent('500'));
     expect(api.calls(`GET /api/campaigns/${CAMPAIGN}/stats`).at(-1)!.query.get('runId')).toBe(RUN);
     await waitFor(() =>

@@ -18,6 +18,9 @@ import { FunnelCards } from './FunnelCards';
 import { RecipientsTable } from './RecipientsTable';
 
 const ALL_RUNS = '';
+
+/** A run's state as words: RUNNING → Running. */
+const runStateLabel = (state: string) => state.charAt(0) + state.slice(1).toLowerCase();
 const NOTHING = 'Nothing yet';
 
 const money = (symbol: string, amount: number) =>
@@ -284,7 +287,7 @@ export function CampaignReportPage({ campaignId }: { campaignId: string }) {
             { value: ALL_RUNS, label: 'All runs' },
             ...runs.map((run) => ({
               value: run.id,
-              label: `${formatDatePattern(run.occurrence, dateFormats.default)} · ${run.state}`,
+              label: `${formatDatePattern(run.occurrence, dateFormats.default)} · ${runStateLabel(run.state)}`,
             })),
           ]}
           value={runId}
