@@ -152,7 +152,8 @@ function filterSql(context: AudienceContext, filter: AudienceFilter): SQL {
     if (filter.op === 'notIn') return sql`NOT ${anyOf}`;
     return filter.op === 'empty' ? empty : sql`NOT ${empty}`;
   }
-  const text = value ?? fieldText(info.fieldId!);
+  // Text and number attributes hold strings (a list's JSON text matches no number and no value typed).
+  const text = value ?? sql`nullif(btrim(c.data ->> ${info.fieldId!}::text), '')`;
   if (filter.op === 'empty') return sql`${text} IS NULL`;
   if (filter.op === 'notEmpty') return sql`${text} IS NOT NULL`;
   if (info.kind === 'number') {
@@ -184,33 +185,47 @@ function listNumbers(context: AudienceContext, audience: Audience): SQL {
 /**
  * The CTEs `reach` (customer_id, phone, name, data, listed_only: one row per number) and, when
  * lists are chosen, `list_rows` (their entries that reached someone, for the duplicate count).
+ *
+ * The sources are one set of customer ids (segments, groups and listed numbers, UNION ALL) that
+ * customers join as a semi-join: `id IN (a) OR id IN (b)` would be two subplans per row, and a
+ * subplan whose ids do not fit work_mem is scanned again for every customer (minutes at 1M).
  */
 function reachCtes(context: AudienceContext, audience: Audience): SQL {
   const { enterpriseId } = context;
-  const groupsOrSegments: SQL[] = [];
+  const listed = audience.listIds.length > 0;
+  const sources: SQL[] = [];
   if (audience.segmentIds.length > 0)
-    groupsOrSegments.push(
-      sql`c.id IN (SELECT customer_id FROM customer_segment_members WHERE segment_id = ANY(${textArray(audience.segmentIds)}::uuid[]))`,
+    sources.push(
+      sql`SELECT customer_id, false AS listed FROM customer_segment_members WHERE segment_id = ANY(${textArray(audience.segmentIds)}::uuid[])`,
     );
   if (audience.groupIds.length > 0)
-    groupsOrSegments.push(
-      sql`c.id IN (SELECT customer_id FROM customer_group_members WHERE group_id = ANY(${textArray(audience.groupIds)}::uuid[]))`,
+    sources.push(
+      sql`SELECT customer_id, false AS listed FROM customer_group_members WHERE group_id = ANY(${textArray(audience.groupIds)}::uuid[])`,
     );
-  const listed = audience.listIds.length > 0;
-  const sources: SQL[] = [...groupsOrSegments];
-  if (listed) sources.push(sql`c.phone_number IN (${listNumbers(context, audience)})`);
+  if (listed)
+    sources.push(sql`SELECT c2.id AS customer_id, true AS listed FROM customers c2
+      WHERE c2.enterprise_id = ${enterpriseId}::uuid AND c2.phone_number IN (${listNumbers(context, audience)})`);
   const conditions: SQL[] = [sql`c.enterprise_id = ${enterpriseId}::uuid`];
-  if (hasSources(audience)) conditions.push(sql`(${sql.join(sources, sql` OR `)})`);
   for (const filter of audience.filters) conditions.push(filterSql(context, filter));
-  const listedOnly =
-    listed && groupsOrSegments.length > 0
-      ? sql`NOT (${sql.join(groupsOrSegments, sql` OR `)})`
-      : listed
-        ? sql`true`
-        : sql`false`;
-  const customersPart = sql`SELECT c.id AS customer_id, c.phone_number AS phone, c.name AS name, c.data AS data,
-      ${listedOnly} AS listed_only
-    FROM customers c WHERE ${sql.join(conditions, sql` AND `)}`;
+  let customersPart: SQL;
+  if (!hasSources(audience))
+    customersPart = sql`SELECT c.id AS customer_id, c.phone_number AS phone, c.name AS name, c.data AS data,
+        false AS listed_only
+      FROM customers c WHERE ${sql.join(conditions, sql` AND `)}`;
+  else if (!listed)
+    customersPart = sql`SELECT c.id AS customer_id, c.phone_number AS phone, c.name AS name, c.data AS data,
+        false AS listed_only
+      FROM customers c
+      WHERE c.id IN (SELECT s.customer_id FROM (${sql.join(sources, sql` UNION ALL `)}) s)
+        AND ${sql.join(conditions, sql` AND `)}`;
+  else
+    // Listed only: reached through a list and no segment or group.
+    customersPart = sql`SELECT c.id AS customer_id, c.phone_number AS phone, c.name AS name, c.data AS data,
+        s.listed_only
+      FROM (SELECT customer_id, bool_and(listed) AS listed_only FROM (${sql.join(sources, sql` UNION ALL `)}) u
+        GROUP BY customer_id) s
+      JOIN customers c ON c.id = s.customer_id
+      WHERE ${sql.join(conditions, sql` AND `)}`;
   // Listed numbers that are no customer of the enterprise: reached only without filters.
   const strangers =
     listed && audience.filters.length === 0
@@ -224,6 +239,45 @@ function reachCtes(context: AudienceContext, audience: Audience): SQL {
         WHERE e.phone IN (SELECT phone FROM reach))`
     : sql``;
   return sql`reach AS (${customersPart}${strangers})${listRows}`;
+}
+
+/** Above this many source rows (segment, group and list entries), customers are hash-joined to them. */
+const HASH_JOIN_FROM = 20_000;
+
+/**
+ * How many rows the chosen segments, groups and lists hold (segments keep their count; a group's
+ * is an index-only count). PostgreSQL cannot estimate how many distinct customers a UNION ALL of
+ * them gives (it assumes 200) and so looks each one up by index: right for a small segment, but a
+ * million index lookups for a large one. Above HASH_JOIN_FROM the statement runs with nested loops
+ * off (SET LOCAL, reset after), which makes it one scan of the customers hash-joined to the ids.
+ */
+async function sourceRows(db: DbOrTx, context: AudienceContext, audience: Audience): Promise<number> {
+  if (!hasSources(audience)) return 0;
+  const result = (await db.execute(sql`SELECT
+      (SELECT coalesce(sum(member_count), 0) FROM customer_segments
+        WHERE enterprise_id = ${context.enterpriseId}::uuid AND id = ANY(${textArray(audience.segmentIds)}::uuid[]))
+      + (SELECT count(*) FROM customer_group_members WHERE group_id = ANY(${textArray(audience.groupIds)}::uuid[]))
+      + (SELECT coalesce(sum(count), 0) FROM campaign_lists
+        WHERE enterprise_id = ${context.enterpriseId}::uuid AND id = ANY(${textArray(audience.listIds)}::uuid[]))
+      AS total`)) as unknown as Rows;
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/** Runs `work` in a transaction (a savepoint inside one), with the hash-join hint for large sources. */
+async function withPlan<T>(
+  db: DbOrTx,
+  context: AudienceContext,
+  audience: Audience,
+  work: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  const large = (await sourceRows(db, context, audience)) > HASH_JOIN_FROM;
+  if (!large) return work(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_nestloop = off`);
+    const result = await work(tx);
+    await tx.execute(sql`RESET enable_nestloop`);
+    return result;
+  });
 }
 
 /** The CTE `capped` (phones at a frequency cap), or nothing when no cap is enabled. */
@@ -267,10 +321,10 @@ const emptyExcluded = (): Record<ExclusionReason, number> =>
 
 type Rows = { rows: Record<string, unknown>[] };
 
-/** The editor's live count: reached, excluded by reason, sendable. One query. */
-export async function countAudience(db: DbOrTx, context: AudienceContext, audience: Audience): Promise<AudienceCount> {
+/** The live count's one query (exported for the benchmark's EXPLAIN). */
+export function countSql(context: AudienceContext, audience: Audience): SQL {
   const listed = audience.listIds.length > 0;
-  const result = (await db.execute(sql`WITH ${classifiedCtes(context, audience)}
+  return sql`WITH ${classifiedCtes(context, audience)}
     SELECT count(*)::bigint AS reached,
       count(*) FILTER (WHERE reason = 'invalidNumber')::bigint AS "invalidNumber",
       count(*) FILTER (WHERE reason = 'optedOut')::bigint AS "optedOut",
@@ -278,7 +332,15 @@ export async function countAudience(db: DbOrTx, context: AudienceContext, audien
       count(*) FILTER (WHERE reason = 'capped')::bigint AS "capped",
       count(*) FILTER (WHERE listed_only)::bigint AS listed_only,
       ${listed ? sql`(SELECT entries FROM list_rows)` : sql`0`}::bigint AS list_entries
-    FROM classified`)) as unknown as Rows;
+    FROM classified`;
+}
+
+/** The editor's live count: reached, excluded by reason, sendable. One query. */
+export async function countAudience(db: DbOrTx, context: AudienceContext, audience: Audience): Promise<AudienceCount> {
+  const listed = audience.listIds.length > 0;
+  const result = (await withPlan(db, context, audience, (tx) =>
+    tx.execute(countSql(context, audience)),
+  )) as unknown as Rows;
   const row = result.rows[0] ?? {};
   const number = (key: string) => Number(row[key] ?? 0);
   const excluded = emptyExcluded();
@@ -292,8 +354,9 @@ export async function countAudience(db: DbOrTx, context: AudienceContext, audien
 
 /** The sendable numbers of an audience (for the rate card's estimate, grouped by country there). */
 export async function sendableNumbers(db: DbOrTx, context: AudienceContext, audience: Audience): Promise<string[]> {
-  const result = (await db.execute(sql`WITH ${classifiedCtes(context, audience)}
-    SELECT phone FROM classified WHERE reason IS NULL`)) as unknown as Rows;
+  const result = (await withPlan(db, context, audience, (tx) =>
+    tx.execute(sql`WITH ${classifiedCtes(context, audience)} SELECT phone FROM classified WHERE reason IS NULL`),
+  )) as unknown as Rows;
   return result.rows.map((row) => String(row.phone));
 }
 
@@ -476,7 +539,8 @@ export async function resolveInto(tx: DbOrTx, input: ResolveInput): Promise<Reso
       spreadSeconds > 0
         ? sql`${input.startAt.toISOString()}::timestamptz + make_interval(secs => ((row_number() OVER (ORDER BY x.phone) - 1) * ${spreadSeconds}::float8 / greatest(count(*) OVER (), 1)))`
         : sql`${input.startAt.toISOString()}::timestamptz`;
-    const result = (await tx.execute(sql`WITH ${classifiedCtes(context, audience, variant.values)},
+    const result = (await withPlan(tx, context, audience, (inner) =>
+      inner.execute(sql`WITH ${classifiedCtes(context, audience, variant.values)},
       inserted AS (
         INSERT INTO broadcast_recipients
           (enterprise_id, broadcast_id, phone, customer_id, "values", state, error_code, error_text, next_attempt_at)
@@ -486,7 +550,8 @@ export async function resolveInto(tx: DbOrTx, input: ResolveInput): Promise<Reso
           x.reason, ${reasonTextSql()}, ${due}
         FROM classified x WHERE ${bucket}
         RETURNING error_code)
-      SELECT error_code, count(*)::bigint AS count FROM inserted GROUP BY error_code`)) as unknown as Rows;
+      SELECT error_code, count(*)::bigint AS count FROM inserted GROUP BY error_code`),
+    )) as unknown as Rows;
     let total = 0;
     for (const row of result.rows) {
       const count = Number(row.count);
