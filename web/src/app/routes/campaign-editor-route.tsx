@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { hasAny } from '@parley/contracts/permissions';
-import { Grid, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Flex, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { Template } from '@parley/contracts/templates';
 import type { VariableMapping } from '@parley/contracts/broadcasts';
 import { TemplatePreview } from '../../components/template-preview/TemplatePreview';
@@ -103,8 +103,9 @@ export function CampaignVariantMessage({ channel, variant, errors, readOnly, onC
   const columnLabel = (column: string) => columns.find((candidate) => candidate.value === column)?.label ?? column;
 
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 7 }}>
+    // Side by side while the mapping keeps 480 px beside the 300 px phone; the phone goes below otherwise.
+    <Flex gap="md" wrap="wrap" align="flex-start">
+      <Box style={{ flex: '1 1 480px', minWidth: 0 }}>
         <Stack gap="sm">
           <TemplatePicker
             channelId={channel?.id}
@@ -153,8 +154,8 @@ export function CampaignVariantMessage({ channel, variant, errors, readOnly, onC
             )
           ) : null}
         </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
+      </Box>
+      <Box style={{ flex: '0 0 300px' }} mx="auto">
         <Stack gap="xs" align="center">
           <Text size="sm" c="dimmed">
             Preview
@@ -172,8 +173,8 @@ export function CampaignVariantMessage({ channel, variant, errors, readOnly, onC
             </Paper>
           )}
         </Stack>
-      </Grid.Col>
-    </Grid>
+      </Box>
+    </Flex>
   );
 }
 

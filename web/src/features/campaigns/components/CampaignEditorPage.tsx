@@ -389,7 +389,7 @@ function CampaignEditorForm({
 
       <form onSubmit={handleSubmit} noValidate aria-label="Campaign editor">
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Grid.Col span={{ base: 12, lg: 9 }}>
             <Stack gap="md">
               {problems ? (
                 <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={16} />} py="xs">
@@ -570,7 +570,7 @@ function CampaignEditorForm({
               </Group>
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Grid.Col span={{ base: 12, lg: 3 }}>
             <Box style={{ position: 'sticky', top: 56 }}>
               <ReachPanel
                 empty={isEmptyAudience(audience)}

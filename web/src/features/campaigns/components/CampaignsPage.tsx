@@ -177,18 +177,18 @@ export function CampaignsPage({ canCreate, canEdit, canDelete, canManageRules }:
 
       <DataTable
         label="Campaigns"
-        minWidth={1080}
+        minWidth={1200}
         stickyLastColumn
         tableProps={{ horizontalSpacing: 'md' }}
         columns={[
           { key: 'name', header: 'Name' },
-          { key: 'channel', header: 'Channel', w: 160 },
-          { key: 'template', header: 'Template', w: 170 },
-          { key: 'status', header: 'Status', w: 170 },
-          { key: 'createdBy', header: 'Created By', w: 150 },
-          { key: 'updated', header: 'Updated', w: 180 },
-          { key: 'nextRun', header: 'Next run', w: 180 },
-          { key: 'actions', header: 'Actions', hiddenHeader: true, w: 120 },
+          { key: 'channel', header: 'Channel', w: 140 },
+          { key: 'template', header: 'Template', w: 160 },
+          { key: 'status', header: 'Status', w: 190 },
+          { key: 'createdBy', header: 'Created By', w: 140 },
+          { key: 'updated', header: 'Updated', w: 165 },
+          { key: 'nextRun', header: 'Next run', w: 165 },
+          { key: 'actions', header: 'Actions', hiddenHeader: true, w: 96 },
         ]}
         rows={campaigns}
         loading={list.isPending}

@@ -153,7 +153,7 @@ export const ScheduleSection = memo(function ScheduleSection({
         <NumberInput
           label="Spread sends over (minutes)"
           description="0 sends at the channel's pace; more spreads one run's messages evenly over that time"
-          w={320}
+          maw={460}
           min={0}
           max={7 * 24 * 60}
           allowDecimal={false}
