@@ -116,6 +116,7 @@ export const ScheduleSection = memo(function ScheduleSection({
                 <TextInput
                   label="Until"
                   description="The last day it sends (inclusive)"
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
                   type="date"
                   w={200}
                   withAsterisk={!readOnly}
