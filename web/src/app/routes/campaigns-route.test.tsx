@@ -359,4 +359,17 @@ describe('Campaign editor', () => {
     expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send test' })).not.toBeInTheDocument();
   });
+
+  it('asks before leaving with unsaved changes', async () => {
+    api();
+    const user = userEvent.setup();
+    const view = renderEditor('/campaigns/campaigns-list/new');
+    await user.click(await screen.findByRole('textbox', { name: /^Name/ }));
+    await user.paste('Half done');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved Changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(view.pathname()).toBe('/campaigns/campaigns-list/new');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Half done');
+  });
 });

@@ -121,4 +121,19 @@ describe('CampaignsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'More actions for Campaign 1' }));
     expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
   });
+
+  it('clones a campaign and opens the copy', async () => {
+    const copy = item(9, { name: 'Campaign 1 (copy)' });
+    const api = installFakeApi({
+      'GET /api/campaigns': ok({ campaigns: [item(1)], more: false }),
+      [`POST /api/campaigns/${item(1).id}/clone`]: ok({ campaign: { id: copy.id } }),
+    });
+    const user = userEvent.setup();
+    const view = renderWithRouter(<CampaignsPage {...everything} />);
+    await user.click(await screen.findByRole('button', { name: 'More actions for Campaign 1' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Clone' }));
+    await waitFor(() => expect(view.pathname()).toBe(`/campaigns/campaigns-list/${copy.id}`));
+    expect(api.calls(`POST /api/campaigns/${item(1).id}/clone`)).toHaveLength(1);
+    expect(toastMessages()).toContain('Campaign cloned');
+  });
 });
