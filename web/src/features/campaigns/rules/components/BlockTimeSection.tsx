@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Chip, Group, Input, Switch, Table, Text, TextInput } from '@mantine/core';
 import { blockTimeRule, type BlockTimeRule } from '@parley/contracts/campaigns';
-import { validateWithSchema, type FieldErrors } from '../../../../lib/form-validation';
-import { showToast } from '../../../../lib/toast';
 import { useSaveBlockTime } from '../api/save-block-time';
-import { RuleDialog, saveFailure } from './RuleDialog';
+import { RuleDialog } from './RuleDialog';
 import { RulesSection } from './RulesSection';
+import { useRuleForm } from './use-rule-form';
 
 type SavedBlockTime = BlockTimeRule & { id: string };
 
@@ -28,42 +27,18 @@ function BlockTimeDialog({
   timeZone: string;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<BlockTimeRule>(
-    rule ?? { name: '', from: '21:00', to: '09:00', weekdays: [], enabled: true },
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveBlockTime();
-  const set = (change: Partial<BlockTimeRule>) => {
-    setValues((previous) => ({ ...previous, ...change }));
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const key of Object.keys(change)) delete next[key];
-      return next;
-    });
-  };
-  const handleSubmit = () => {
-    setFailure(null);
-    const found = validateWithSchema(blockTimeRule, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(values, {
-      onSuccess: () => {
-        showToast('Quiet hours saved', { tone: 'success' });
-        onClose();
-      },
-      onError: (error) => {
-        const shown = saveFailure(error);
-        if (!shown) return;
-        setErrors(shown.fieldErrors);
-        setFailure(shown.failure);
-      },
-    });
-  };
+  const { values, errors, failure, set, handleSubmit, saving } = useRuleForm<BlockTimeRule>({
+    schema: blockTimeRule,
+    initial: rule ?? { name: '', from: '21:00', to: '09:00', weekdays: [], enabled: true },
+    save,
+    savedText: 'Quiet hours saved',
+    onClose,
+  });
   return (
     <RuleDialog
       title={rule ? 'Edit quiet hours' : 'Add quiet hours'}
-      saving={save.isPending}
+      saving={saving}
       failure={failure}
       onSubmit={handleSubmit}
       onClose={onClose}

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { NumberInput, Progress, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { costPlan, type CostPlan } from '@parley/contracts/campaigns';
 import { formatPercent } from '../../../../lib/format-number';
-import { validateWithSchema, type FieldErrors } from '../../../../lib/form-validation';
-import { showToast } from '../../../../lib/toast';
 import { useRuleDepartments } from '../api/get-rule-departments';
 import { useSaveCostPlan } from '../api/save-cost-plan';
-import { RuleDialog, saveFailure } from './RuleDialog';
+import { RuleDialog } from './RuleDialog';
 import { RulesSection } from './RulesSection';
+import { useRuleForm } from './use-rule-form';
 
 type SavedCostPlan = CostPlan & { id: string; departmentName: string; spentThisMonth: number };
 
@@ -22,45 +21,21 @@ function CostPlanDialog({
   taken: string[];
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<CostPlan>(
-    plan
-      ? { id: plan.id, departmentId: plan.departmentId, monthlyBudget: plan.monthlyBudget, enabled: plan.enabled }
-      : { departmentId: '', monthlyBudget: 0, enabled: true },
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const departments = useRuleDepartments(true);
   const save = useSaveCostPlan();
-  const set = (change: Partial<CostPlan>) => {
-    setValues((previous) => ({ ...previous, ...change }));
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const key of Object.keys(change)) delete next[key];
-      return next;
-    });
-  };
-  const handleSubmit = () => {
-    setFailure(null);
-    const found = validateWithSchema(costPlan, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(values, {
-      onSuccess: () => {
-        showToast('Budget saved', { tone: 'success' });
-        onClose();
-      },
-      onError: (error) => {
-        const shown = saveFailure(error);
-        if (!shown) return;
-        setErrors(shown.fieldErrors);
-        setFailure(shown.failure);
-      },
-    });
-  };
+  const { values, errors, failure, set, handleSubmit, saving } = useRuleForm<CostPlan>({
+    schema: costPlan,
+    initial: plan
+      ? { id: plan.id, departmentId: plan.departmentId, monthlyBudget: plan.monthlyBudget, enabled: plan.enabled }
+      : { departmentId: '', monthlyBudget: 0, enabled: true },
+    save,
+    savedText: 'Budget saved',
+    onClose,
+  });
   return (
     <RuleDialog
       title={plan ? 'Edit budget' : 'Add budget'}
-      saving={save.isPending}
+      saving={saving}
       failure={failure}
       onSubmit={handleSubmit}
       onClose={onClose}

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { Group, Input, Loader, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { failoverRule, type FailoverRule } from '@parley/contracts/campaigns';
 import type { VariableMapping } from '@parley/contracts/broadcasts';
-import { validateWithSchema, type FieldErrors } from '../../../../lib/form-validation';
-import { showToast } from '../../../../lib/toast';
 import { useRuleChannels, type RuleChannel } from '../api/get-rule-channels';
 import { useRuleColumns } from '../api/get-rule-columns';
 import { useRuleTemplateVariables } from '../api/get-rule-template-variables';
 import { useRuleTemplates } from '../api/get-rule-templates';
 import { useSaveFailover } from '../api/save-failover';
-import { RuleDialog, saveFailure } from './RuleDialog';
+import { RuleDialog } from './RuleDialog';
 import { RulesSection } from './RulesSection';
+import { useRuleForm } from './use-rule-form';
 
 type SavedFailover = FailoverRule & { id: string };
 
@@ -110,8 +109,10 @@ function FailoverDialog({
   channels: RuleChannel[];
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<FailoverRule>(
-    rule ?? {
+  const save = useSaveFailover();
+  const { values, errors, failure, set, handleSubmit, saving } = useRuleForm<FailoverRule>({
+    schema: failoverRule,
+    initial: rule ?? {
       name: '',
       fromChannelId: '',
       toChannelId: '',
@@ -120,41 +121,15 @@ function FailoverDialog({
       undeliveredMinutes: 0,
       enabled: true,
     },
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+    save,
+    savedText: 'Failover saved',
+    onClose,
+  });
   const templates = useRuleTemplates(values.toChannelId);
-  const save = useSaveFailover();
-  const set = (change: Partial<FailoverRule>) => {
-    setValues((previous) => ({ ...previous, ...change }));
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const key of Object.keys(change)) delete next[key];
-      return next;
-    });
-  };
-  const handleSubmit = () => {
-    setFailure(null);
-    const found = validateWithSchema(failoverRule, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(values, {
-      onSuccess: () => {
-        showToast('Failover saved', { tone: 'success' });
-        onClose();
-      },
-      onError: (error) => {
-        const shown = saveFailure(error);
-        if (!shown) return;
-        setErrors(shown.fieldErrors);
-        setFailure(shown.failure);
-      },
-    });
-  };
   return (
     <RuleDialog
       title={rule ? 'Edit failover' : 'Add failover'}
-      saving={save.isPending}
+      saving={saving}
       failure={failure}
       onSubmit={handleSubmit}
       onClose={onClose}

@@ -1,53 +1,28 @@
 import { useState } from 'react';
 import { NumberInput, SegmentedControl, Input, Switch, Table, Text, TextInput } from '@mantine/core';
 import { frequencyRule, type FrequencyRule } from '@parley/contracts/campaigns';
-import { validateWithSchema, type FieldErrors } from '../../../../lib/form-validation';
-import { showToast } from '../../../../lib/toast';
 import { useSaveFrequencyCap } from '../api/save-frequency-cap';
-import { RuleDialog, saveFailure } from './RuleDialog';
+import { RuleDialog } from './RuleDialog';
 import { RulesSection } from './RulesSection';
+import { useRuleForm } from './use-rule-form';
 
 type SavedFrequencyRule = FrequencyRule & { id: string };
 
 const periodLabels = { day: 'per day', week: 'per week' } as const;
 
 function FrequencyDialog({ rule, onClose }: { rule: SavedFrequencyRule | null; onClose: () => void }) {
-  const [values, setValues] = useState<FrequencyRule>(
-    rule ?? { name: '', maxMessages: 2, period: 'week', enabled: true },
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveFrequencyCap();
-  const set = (change: Partial<FrequencyRule>) => {
-    setValues((previous) => ({ ...previous, ...change }));
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const key of Object.keys(change)) delete next[key];
-      return next;
-    });
-  };
-  const handleSubmit = () => {
-    setFailure(null);
-    const found = validateWithSchema(frequencyRule, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(values, {
-      onSuccess: () => {
-        showToast('Frequency cap saved', { tone: 'success' });
-        onClose();
-      },
-      onError: (error) => {
-        const shown = saveFailure(error);
-        if (!shown) return;
-        setErrors(shown.fieldErrors);
-        setFailure(shown.failure);
-      },
-    });
-  };
+  const { values, errors, failure, set, handleSubmit, saving } = useRuleForm<FrequencyRule>({
+    schema: frequencyRule,
+    initial: rule ?? { name: '', maxMessages: 2, period: 'week', enabled: true },
+    save,
+    savedText: 'Frequency cap saved',
+    onClose,
+  });
   return (
     <RuleDialog
       title={rule ? 'Edit frequency cap' : 'Add frequency cap'}
-      saving={save.isPending}
+      saving={saving}
       failure={failure}
       onSubmit={handleSubmit}
       onClose={onClose}
