@@ -89,6 +89,16 @@ export function ReachPanel({ empty, data, counting, error, onRetry }: ReachPanel
             ))}
           </Stack>
           <Text fw={600}>Will be sent to {count(data.sendable)}</Text>
+          {error && !counting ? (
+            <Group gap="xs" role="alert">
+              <Text size="xs" c="red">
+                The last change could not be counted: {describeFailure(error)}
+              </Text>
+              <Button size="compact-xs" variant="subtle" color="red" onClick={onRetry}>
+                Try Again
+              </Button>
+            </Group>
+          ) : null}
         </Stack>
       )}
     </Paper>
