@@ -304,7 +304,7 @@ export function CampaignReportPage({ campaignId }: { campaignId: string }) {
           onRetry={() => void stats.refetch()}
         />
       ) : stats.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the report">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the report">
           <Skeleton h={110} radius="md" />
           <Skeleton h={280} radius="md" />
         </Stack>

@@ -26,7 +26,7 @@ export function CampaignRulesPage() {
           onRetry={() => void rules.refetch()}
         />
       ) : rules.isPending ? (
-        <Skeleton h={240} radius="md" aria-label="Loading the rules" />
+        <Skeleton h={240} radius="md" role="status" aria-label="Loading the rules" />
       ) : (
         <Tabs defaultValue="block-time" keepMounted={false}>
           <Tabs.List>

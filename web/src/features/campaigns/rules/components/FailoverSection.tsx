@@ -35,7 +35,7 @@ function VariableMappingRows({
   const variables = useRuleTemplateVariables(channelId, templateId);
   const columns = useRuleColumns(templateId !== '');
   if (!templateId) return null;
-  if (variables.isPending) return <Loader size="xs" aria-label="Loading the template's variables" />;
+  if (variables.isPending) return <Loader size="xs" role="status" aria-label="Loading the template's variables" />;
   if (variables.isError) {
     return (
       <Text size="sm" c="red.8">
