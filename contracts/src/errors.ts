@@ -216,6 +216,11 @@ export const errorCatalog = {
     message: 'Choose at least one segment, group, uploaded list or filter',
   },
   CAMPAIGN_LIST_INVALID: { code: 5608, http: 400, message: 'Invalid file format' },
+  CAMPAIGN_FEATURE_OFF: {
+    code: 5610,
+    http: 409,
+    message: 'This campaign feature is turned off for your enterprise (Enterprise Details → Campaign features)',
+  },
   CAMPAIGN_NO_RECIPIENTS: { code: 5609, http: 409, message: 'No customer of this audience can be messaged' },
 } as const;
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { effectivePermissions, type Permission } from '@parley/contracts/permissions';
+import { effectivePermissions, type FeatureFlag, type Permission } from '@parley/contracts/permissions';
 import type { Db } from '../db/client';
 import { enterprises, sessions, users } from '../db/schema/platform';
 import type { Config } from '../config';
@@ -17,6 +17,8 @@ export interface AuthContext {
   enterpriseId: string;
   roles: number[];
   permissions: Permission[];
+  /** The enterprise's feature flags as in force (switches such as CAMPAIGN_TEST gate single actions). */
+  flags?: Partial<Record<FeatureFlag, boolean>>;
 }
 
 const IDLE_MS = 24 * 60 * 60 * 1000;
@@ -142,6 +144,7 @@ export function createSessionsService(deps: {
         enterpriseId: row.enterpriseId,
         roles: row.roles,
         permissions: effectivePermissions(row.roles, flags),
+        flags,
       };
       cache.set(tokenHash, auth);
       return auth;

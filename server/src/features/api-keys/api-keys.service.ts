@@ -112,6 +112,7 @@ export function createApiKeysService(deps: {
         enterpriseId: key.enterpriseId,
         roles: key.roles,
         permissions: effectivePermissions(key.roles, flags),
+        flags,
       };
       if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
       cache.set(keyHash, { auth, until: Date.now() + CACHE_MS });

@@ -16,6 +16,7 @@ import {
   rowsOf,
   sandboxChannel,
   schedulerFor,
+  turnOnCampaignFeatures,
 } from './campaign-test-kit';
 
 let context: TestContext;
@@ -37,6 +38,7 @@ beforeAll(async () => {
   author = await createTenant(context, { enterpriseId: maker.enterpriseId, roles: [4] });
   checker = await createTenant(context, { enterpriseId: maker.enterpriseId, roles: [5] });
   secondChecker = await createTenant(context, { enterpriseId: maker.enterpriseId, roles: [5] });
+  await turnOnCampaignFeatures(context, maker);
   channel = await sandboxChannel(context, maker);
   template = await createTemplate(context, maker, offerTemplate(channel.id, 'activity_offer'));
   const ids = await addCustomers(context.database.db, maker.enterpriseId, [
@@ -175,6 +177,33 @@ describe('maker-checker', () => {
     expect((await act(author, 'reject', activity.id, { reason: 'x' })).statusCode).toBe(403);
     expect((await act(author, 'start', activity.id)).statusCode).toBe(403);
     expect((await act(author, 'stop', activity.id)).statusCode).toBe(403);
+  });
+
+  it('refuses test sends and the estimate while their switches are off, as they are by default', async () => {
+    const other = await createTenant(context, { roles: [1, 4] });
+    const elsewhere = await createTenant(context, { enterpriseId: other.enterpriseId, roles: [5] });
+    const channel = await sandboxChannel(context, other);
+    const template = await createTemplate(context, other, offerTemplate(channel.id, 'switch_offer'));
+    const ids = await addCustomers(context.database.db, other.enterpriseId, [{ name: 'Ira Sen', phone: phone(90) }]);
+    const segment = await addSegment(context.database.db, other.enterpriseId, 'Switches', [...ids.values()]);
+    const created = await call<{ campaign: Campaign }>(
+      other,
+      'POST',
+      '/api/campaigns',
+      campaignBody(channel.id, template, { segmentIds: [segment] }),
+    );
+    const campaignId = created.body.data.campaign.id;
+    const test = await call(other, 'POST', `/api/campaigns/${campaignId}/test`, { phoneNumbers: [phone(90)] });
+    expect(test.statusCode).toBe(409);
+    expect(test.body.message).toMatch(/turned off for your enterprise/);
+    const submitted = await call<{ activity: Activity }>(other, 'POST', `/api/campaigns/${campaignId}/submit`);
+    await call(elsewhere, 'POST', `/api/campaigns/activities/${submitted.body.data.activity.id}/approve`);
+    const estimate = await call(
+      elsewhere,
+      'GET',
+      `/api/campaigns/activities/${submitted.body.data.activity.id}/estimate`,
+    );
+    expect(estimate.statusCode).toBe(409);
   });
 
   it('estimates the cost of the sendable numbers from the rate card', async () => {

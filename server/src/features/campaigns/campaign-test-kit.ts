@@ -42,6 +42,24 @@ export function caller(context: TestContext) {
   };
 }
 
+/**
+ * Turns the enterprise's campaign switches on (test sends, the estimate: off by default) the way an
+ * administrator does, on Enterprise Details, so that signed-in sessions see them at once.
+ */
+export async function turnOnCampaignFeatures(context: TestContext, admin: Tenant) {
+  const call = caller(context);
+  const profile = (await call<Record<string, unknown>>(admin, 'GET', '/api/enterprise/profile')).body.data;
+  const saved = await call(admin, 'PUT', '/api/enterprise/profile', {
+    name: profile.name,
+    title: profile.title,
+    logo: null,
+    timezone: profile.timezone,
+    recordExternalCampaigns: profile.recordExternalCampaigns,
+    campaignFeatures: { CAMPAIGN_TEST: true, CAMPAIGN_ESTIMATE: true },
+  });
+  if (saved.statusCode !== 200) throw new Error(`could not turn campaign features on: ${JSON.stringify(saved.body)}`);
+}
+
 let counter = 0;
 
 export async function sandboxChannel(context: TestContext, tenant: Tenant) {

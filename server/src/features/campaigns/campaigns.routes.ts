@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { campaignList, campaignRoutes as routes } from '@parley/contracts/campaigns';
 import { envelope, errorEnvelope } from '@parley/contracts/envelope';
-import type { Permission } from '@parley/contracts/permissions';
+import type { FeatureFlag, Permission } from '@parley/contracts/permissions';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { cleanFileName } from '../../platform/files';
@@ -89,7 +89,10 @@ export function registerCampaignsRoutes(
     app,
     routes.test,
     { permission: authors, tag, audit: 'campaign.test', message: 'Test message sent' },
-    async ({ session, params, body }) => campaigns.test(actorOf(session()), params.id, body),
+    async ({ session, params, body }) => {
+      requireFlag(session(), 'CAMPAIGN_TEST');
+      return campaigns.test(actorOf(session()), params.id, body);
+    },
   );
   addRoute(
     app,
@@ -107,7 +110,10 @@ export function registerCampaignsRoutes(
     app,
     routes.estimate,
     { permission: ['CAMPAIGNS.APPROVE', 'CAMPAIGNS.START'], tag },
-    async ({ session, params }) => campaigns.estimate(actorOf(session()), params.id),
+    async ({ session, params }) => {
+      requireFlag(session(), 'CAMPAIGN_ESTIMATE');
+      return campaigns.estimate(actorOf(session()), params.id);
+    },
   );
   addRoute(
     app,
@@ -163,4 +169,9 @@ export function registerCampaignsRoutes(
       return { status: true as const, message: 'Success', data };
     },
   });
+}
+
+/** Test sends and the estimate are switches of the enterprise (agents.md §1), off by default. */
+function requireFlag(auth: AuthContext, flag: FeatureFlag) {
+  if (auth.flags?.[flag] !== true) throw new AppError('CAMPAIGN_FEATURE_OFF');
 }

@@ -14,6 +14,7 @@ import {
   createTemplate,
   offerTemplate,
   sandboxChannel,
+  turnOnCampaignFeatures,
 } from './campaign-test-kit';
 
 let context: TestContext;
@@ -33,6 +34,7 @@ beforeAll(async () => {
   maker = await createTenant(context, { roles: [4] });
   checker = await createTenant(context, { enterpriseId: maker.enterpriseId, roles: [5] });
   admin = await createTenant(context, { enterpriseId: maker.enterpriseId });
+  await turnOnCampaignFeatures(context, admin);
   channel = await sandboxChannel(context, admin);
   template = await createTemplate(context, admin, offerTemplate(channel.id, 'sandbox_offer'));
   const ids = await addCustomers(context.database.db, maker.enterpriseId, [

@@ -7,6 +7,7 @@ import { createCampaignsService } from './campaigns.service';
 import { createCampaignLists } from './lists';
 import { createCampaignRuns } from './runs';
 import { checkBudget } from './protection/budget';
+import { createFailoverSweep } from './protection/failover';
 import { createCampaignGuard } from './protection/guard';
 import { registerCampaignRulesRoutes } from './protection/rules.routes';
 import { registerCampaignReportRoutes, trackingValues } from './report/index';
@@ -57,16 +58,21 @@ export function campaignsFeature(app: FastifyInstance, deps: CampaignsDeps) {
     checkBudget,
   });
   const lists = createCampaignLists({ db: deps.db, defaultRegion: deps.config.defaultPhoneRegion });
+  // Channel failover: a campaign message that fails for good (or is not delivered in time) is sent
+  // once on the rule's fallback channel.
+  const failover = createFailoverSweep({ db: deps.db, pipeline: deps.pipeline, log: app.log, config: deps.config });
   registerCampaignsRoutes(app, { campaigns, lists });
   registerCampaignRulesRoutes(app, { db: deps.db, config: deps.config });
   registerCampaignReportRoutes(app, { db: deps.db, config: deps.config });
   if (deps.autoStart !== false) {
     app.addHook('onReady', async () => {
       runs.start();
+      failover.start();
     });
     app.addHook('onClose', async () => {
       await runs.stop();
+      await failover.stop();
     });
   }
-  return { campaigns, runs, lists };
+  return { campaigns, runs, lists, failover };
 }
