@@ -13,6 +13,7 @@ import type { Jobs } from '../src/platform/jobs';
 import { createEventBus, type EventBus } from '../src/platform/realtime/bus';
 import { createBroadcastPipeline } from '../src/features/broadcasts/pipeline';
 import { createCampaignGuard } from '../src/features/campaigns/protection/guard';
+import { createRulesService } from '../src/features/campaigns/protection/rules.service';
 import { insertCampaign, insertCampaignBroadcast } from '../src/features/campaigns/protection/protection-test-kit';
 
 /**
@@ -173,7 +174,24 @@ describe('a campaign through the broadcast pipeline with the send guard', () => 
     expect(waiting.state).toBe('pending');
     expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime() + 59 * 60_000);
     expect(waiting.nextAttemptAt.getTime()).toBeLessThanOrEqual(now.getTime() + 60 * 60_000);
+    expect(waiting).toMatchObject({ errorCode: 'quiet_hours', errorText: 'Waiting for quiet hours to end' });
     expect((await rowsOf(ordinaryId!)).map((row) => row.state)).toEqual(['accepted', 'accepted']);
+
+    // The administrator deletes the quiet hours: the waiting number is judged again and sent now.
+    const rules = createRulesService({ db: database.db });
+    const [quiet] = (await rules.list(tenant.enterpriseId)).blockTimes;
+    try {
+      await pipeline.start();
+      await rules.remove(tenant.enterpriseId, 'block-time', quiet!.id);
+      await until(settled(mainId!, [india]));
+    } finally {
+      await pipeline.stop();
+    }
+    expect(new Map((await rowsOf(mainId!)).map((row) => [row.phone, row])).get(india)).toMatchObject({
+      state: 'accepted',
+      errorCode: null,
+    });
+    expect(meta.sent.filter((message) => `+${message.to}` === india)).toHaveLength(2);
     expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -537,8 +537,8 @@ export function createBroadcastPipeline(deps: PipelineDeps) {
             message_id: null,
             vendor_message_id: null,
             sent_at: verdict.skip ? new Date().toISOString() : null,
-            error_code: verdict.skip?.code ?? null,
-            error_text: verdict.skip?.text ?? null,
+            error_code: (verdict.skip ?? verdict.deferReason)?.code ?? null,
+            error_text: (verdict.skip ?? verdict.deferReason)?.text ?? null,
             retryable: false,
             next_attempt_at: verdict.deferUntil?.toISOString() ?? null,
           });

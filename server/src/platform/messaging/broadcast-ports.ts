@@ -33,6 +33,8 @@ export interface RateCard {
 export interface GuardVerdict {
   skip?: { code: string; text: string };
   deferUntil?: Date;
+  /** Why a deferred row waits (kept on the row while it waits, so that a changed rule can release it). */
+  deferReason?: { code: string; text: string };
   values?: Record<string, unknown>;
 }
 

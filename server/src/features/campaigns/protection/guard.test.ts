@@ -8,7 +8,7 @@ import { broadcastRecipients } from '../../../db/schema/broadcasts';
 import { campaignBlockTimes, campaignFrequencyCaps, campaignSendLog } from '../../../db/schema/campaigns';
 import { enterprises } from '../../../db/schema/platform';
 import type { SendGuard } from '../../../platform/messaging/broadcast-ports';
-import { cappedVerdict, createCampaignGuard } from './guard';
+import { cappedVerdict, createCampaignGuard, quietVerdict } from './guard';
 import { insertCampaign, insertCampaignBroadcast, recipientsOf, sandboxChannel } from './protection-test-kit';
 
 /** The send guard against the database: quiet hours per recipient's zone, frequency caps across campaigns. */
@@ -70,9 +70,15 @@ describe('quiet hours', () => {
     // 02:15 UTC: 07:45 in India, 02:15 in London, 21:15 the evening before in New York (the enterprise).
     const guard = createCampaignGuard({ db: database.db, config, now: () => new Date('2026-11-27T02:15:00Z') });
     const { byPhone } = await check(guard, [india, unitedKingdom, unitedStates]);
-    expect(byPhone.get(india)).toEqual({ deferUntil: new Date('2026-11-27T02:30:00Z') });
-    expect(byPhone.get(unitedKingdom)).toEqual({ deferUntil: new Date('2026-11-27T08:00:00Z') });
-    expect(byPhone.get(unitedStates)).toEqual({ deferUntil: new Date('2026-11-27T13:00:00Z') });
+    expect(byPhone.get(india)).toEqual({ deferUntil: new Date('2026-11-27T02:30:00Z'), deferReason: quietVerdict });
+    expect(byPhone.get(unitedKingdom)).toEqual({
+      deferUntil: new Date('2026-11-27T08:00:00Z'),
+      deferReason: quietVerdict,
+    });
+    expect(byPhone.get(unitedStates)).toEqual({
+      deferUntil: new Date('2026-11-27T13:00:00Z'),
+      deferReason: quietVerdict,
+    });
     // Nothing held back was counted as sent.
     expect(await database.db.select().from(campaignSendLog)).toEqual([]);
   });
@@ -92,6 +98,7 @@ describe('quiet hours', () => {
       // 22:00 UTC: quiet until 08:00 UTC.
       expect((await check(guard, [unitedStates])).byPhone.get(unitedStates)).toEqual({
         deferUntil: new Date('2026-11-28T08:00:00Z'),
+        deferReason: quietVerdict,
       });
     } finally {
       await database.db
@@ -220,7 +227,10 @@ describe('values', () => {
     expect((await check(earlier, ['+919812300009'])).verdicts.size).toBe(0);
     const { byPhone } = await check(guard, [india, unitedStates, '+919812300009']);
     expect(byPhone.get(india)).toEqual({ values: { body: { '1': `tracked ${india}` } } });
-    expect(byPhone.get(unitedStates)).toEqual({ deferUntil: new Date('2026-11-27T17:00:00Z') });
+    expect(byPhone.get(unitedStates)).toEqual({
+      deferUntil: new Date('2026-11-27T17:00:00Z'),
+      deferReason: quietVerdict,
+    });
     expect(byPhone.get('+919812300009')).toEqual({ skip: cappedVerdict });
     expect(asked).toEqual([india]);
   });

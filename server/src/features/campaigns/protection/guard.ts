@@ -3,6 +3,9 @@ import { rawFor, type Db } from '../../../db/client';
 import type { GuardVerdict, SendGuard } from '../../../platform/messaging/broadcast-ports';
 import { enterpriseTimeZone, quietUntil, recipientTimeZone, type QuietWindow } from './quiet-hours';
 
+/** What a row waiting out quiet hours carries (error_code while pending; released when the rules change). */
+export const quietVerdict = { code: 'quiet_hours', text: 'Waiting for quiet hours to end' } as const;
+
 /** What a capped row is recorded with (state 'blocked'). */
 export const cappedVerdict = { code: 'capped', text: 'Frequency cap reached' } as const;
 
@@ -172,7 +175,7 @@ export function createCampaignGuard(deps: CampaignGuardDeps): SendGuard {
           until = quietUntil(at, rules.windows, zone);
           quietByZone.set(zone, until);
         }
-        if (until) verdicts.set(row.id, { deferUntil: until });
+        if (until) verdicts.set(row.id, { deferUntil: until, deferReason: { ...quietVerdict } });
         else open.push(row);
       }
       if (open.length === 0) return verdicts;

@@ -6,7 +6,7 @@ import type {
   FailoverRule,
   FrequencyRule,
 } from '@parley/contracts/campaigns';
-import type { Db } from '../../../db/client';
+import { rawFor, type Db } from '../../../db/client';
 import {
   campaignBlockTimes,
   campaignCostPlans,
@@ -16,6 +16,7 @@ import {
 import { channels, messageTemplates } from '../../../db/schema/channels';
 import { departments } from '../../../db/schema/enterprise-admin';
 import { enterprises } from '../../../db/schema/platform';
+import { quietVerdict } from './guard';
 
 const tables = {
   'block-time': campaignBlockTimes,
@@ -160,6 +161,26 @@ export function createRulesRepository(db: Db) {
         monthlyBudget: String(plan.monthlyBudget),
         enabled: plan.enabled,
       }),
+
+    /**
+     * Quiet hours changed: the enterprise's campaign rows waiting them out go back to the queue now,
+     * to be judged again by the rules as they are (a deleted or shortened window sends them at once;
+     * a window still in force defers them again). Returns how many.
+     */
+    async releaseQuietRows(enterpriseId: string): Promise<number> {
+      // Two seconds on: the guard keeps an enterprise's rules for a second, and must judge by the new ones.
+      const { rows } = await rawFor(db)(
+        `UPDATE broadcast_recipients r SET next_attempt_at = now() + interval '2 seconds'
+         FROM campaign_broadcasts cb JOIN broadcasts b ON b.id = cb.broadcast_id
+         WHERE cb.enterprise_id = $1 AND cb.kind IN ('main', 'fallback')
+           AND b.status IN ('QUEUED', 'SENDING', 'PAUSED')
+           AND r.broadcast_id = cb.broadcast_id AND r.state = 'pending' AND r.error_code = $2
+           AND r.next_attempt_at > now()
+         RETURNING r.id`,
+        [enterpriseId, quietVerdict.code],
+      );
+      return rows.length;
+    },
 
     async remove(enterpriseId: string, kind: CampaignRuleKind, id: string): Promise<boolean> {
       const table = tables[kind] as typeof campaignBlockTimes;

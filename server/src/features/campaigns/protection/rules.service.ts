@@ -97,7 +97,9 @@ export function createRulesService(deps: { db: Db }) {
 
     async saveBlockTime(enterpriseId: string, rule: BlockTimeRule) {
       if (rule.from === rule.to) refuse({ to: ruleTexts.sameTimes });
-      return found(await repository.saveBlockTime(enterpriseId, rule));
+      const saved = found(await repository.saveBlockTime(enterpriseId, rule));
+      await repository.releaseQuietRows(enterpriseId);
+      return saved;
     },
 
     async saveFrequency(enterpriseId: string, rule: FrequencyRule) {
@@ -153,6 +155,7 @@ export function createRulesService(deps: { db: Db }) {
 
     async remove(enterpriseId: string, kind: CampaignRuleKind, id: string) {
       if (!(await repository.remove(enterpriseId, kind, id))) throw new AppError('NOT_FOUND');
+      if (kind === 'block-time') await repository.releaseQuietRows(enterpriseId);
     },
   };
 }
