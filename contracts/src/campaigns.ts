@@ -539,6 +539,12 @@ export const campaignRoutes = {
     summary: 'Uploaded number lists',
     data: z.object({ lists: z.array(campaignList) }),
   }),
+  departments: defineRoute({
+    method: 'GET',
+    path: '/api/campaigns/departments',
+    summary: "The enterprise's departments by name, for a campaign's budget (campaign authors)",
+    data: z.object({ departments: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
+  }),
   // uploadList: POST /api/campaigns/lists, multipart with one CSV file → { list: campaignList }
   submit: defineRoute({
     method: 'POST',

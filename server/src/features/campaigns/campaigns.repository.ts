@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Activity, ActivityState, CampaignListItem, CampaignStatus } from '@parley/contracts/campaigns';
 import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { channels, messageTemplates } from '../../db/schema/channels';
 import { campaignActivities, campaigns } from '../../db/schema/campaigns';
 import { enterprises } from '../../db/schema/platform';
+import { departments } from '../../db/schema/enterprise-admin';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type ActivityRow = typeof campaignActivities.$inferSelect;
@@ -38,6 +39,16 @@ export function createCampaignsRepository(db: Db) {
         .from(messageTemplates)
         .where(and(eq(messageTemplates.id, templateId), eq(messageTemplates.enterpriseId, enterpriseId)));
       return row;
+    },
+
+    /** The enterprise's departments by name (id and name only). */
+    async departments(enterpriseId: string) {
+      return db
+        .select({ id: departments.id, name: departments.name })
+        .from(departments)
+        .where(eq(departments.enterpriseId, enterpriseId))
+        .orderBy(asc(departments.name))
+        .limit(500);
     },
 
     /** Which of `ids` are the enterprise's rows of `table` (segments, groups, lists, departments). */

@@ -4,6 +4,7 @@ import { campaignMessages, type Campaign, type CampaignListItem } from '@parley/
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
 import { campaignActivities, campaigns } from '../../db/schema/campaigns';
 import { auditLog } from '../../db/schema/platform';
+import { departments } from '../../db/schema/enterprise-admin';
 import {
   addCustomers,
   addSegment,
@@ -58,6 +59,25 @@ async function create(tenant: Tenant, overrides: Parameters<typeof campaignBody>
 
 /** A local date-time 'yyyy-MM-ddTHH:mm' in UTC (the test enterprise has no timezone: UTC). */
 const localUtc = (date: Date) => date.toISOString().slice(0, 16);
+
+describe('departments for the campaign budget', () => {
+  it('lists the enterprise’s departments by name to a maker, who may not open the department admin', async () => {
+    await context.database.db.insert(departments).values([
+      { enterpriseId: admin.enterpriseId, name: 'Growth' },
+      { enterpriseId: admin.enterpriseId, name: 'Care' },
+      { enterpriseId: other.enterpriseId, name: 'Elsewhere' },
+    ]);
+    const answer = await call<{ departments: { id: string; name: string }[] }>(
+      author,
+      'GET',
+      '/api/campaigns/departments',
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data.departments.map((department) => department.name)).toEqual(['Care', 'Growth']);
+    expect(Object.keys(answer.body.data.departments[0]!)).toEqual(['id', 'name']);
+    expect((await call(author, 'GET', '/api/departments')).statusCode).toBe(403);
+  });
+});
 
 describe('campaign CRUD', () => {
   it('creates a draft at version 1, reads it back, lists it by name and status', async () => {

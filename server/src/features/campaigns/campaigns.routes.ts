@@ -43,6 +43,10 @@ export function registerCampaignsRoutes(
   addRoute(app, routes.lists, { permission: editorReaders, tag }, async ({ session }) =>
     lists.list(session().enterpriseId),
   );
+  // Names only: the department list of administration (with managers and members) stays theirs.
+  addRoute(app, routes.departments, { permission: editorReaders, tag }, async ({ session }) => ({
+    departments: await campaigns.departments(session().enterpriseId),
+  }));
   addRoute(
     app,
     routes.activities,

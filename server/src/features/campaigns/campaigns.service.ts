@@ -280,6 +280,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     },
 
     /** The editor's live count (the audience's checks first, as field errors). */
+    departments: (enterpriseId: string) => repository.departments(enterpriseId),
+
     async count(enterpriseId: string, audience: Audience) {
       const timeZone = await enterpriseTimeZone(db, enterpriseId);
       const errors = await audienceErrors(enterpriseId, audience, timeZone);

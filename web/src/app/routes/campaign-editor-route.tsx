@@ -196,7 +196,7 @@ export default function CampaignEditorRoute() {
       canChange={canChange}
       testSends={user.flags.CAMPAIGN_TEST === true}
       smsCampaigns={user.flags.CAMPAIGN_SMS === true}
-      departments={hasAny(user.permissions, ['DEPARTMENTS.MANAGE'])}
+      departments={hasAny(user.permissions, ['CAMPAIGNS.CREATE', 'CAMPAIGNS.EDIT', 'CAMPAIGNS.VIEW'])}
     />
   );
 }

@@ -157,7 +157,9 @@ function api(extra: Record<string, Parameters<typeof installFakeApi>[0][string]>
     'GET /api/customer-groups': ok({ groups: [] }),
     'GET /api/campaigns/lists': ok({ lists: [] }),
     'GET /api/customer-fields': ok({ fields: [...standardFields, city] }),
-    'GET /api/departments': ok({ departments: [], more: false }),
+    'GET /api/campaigns/departments': ok({
+      departments: [{ id: '0d000000-0000-4000-8000-000000000001', name: 'Growth' }],
+    }),
     'GET /api/campaign-rules': ok({
       blockTimes: [
         {
@@ -220,9 +222,8 @@ describe('Campaign editor', () => {
     // The enterprise has only WhatsApp channels: the type is chosen for the maker.
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Channel type/ })).toHaveValue('WhatsApp'));
     await choose(user, screen.getByRole('combobox', { name: /^Channel\s*\*?$/ }), 'Sandbox WhatsApp');
-    // A maker may not list departments (DEPARTMENTS.MANAGE): no field, and no refused call.
-    expect(screen.queryByRole('combobox', { name: /^Department/ })).not.toBeInTheDocument();
-    expect(server.calls('GET /api/departments')).toHaveLength(0);
+    // The maker picks the department whose budget the campaign counts against (names only).
+    await choose(user, screen.getByRole('combobox', { name: /^Department/ }), 'Growth');
     await user.click(screen.getByRole('button', { name: /^Choose Template/ }));
     await user.click(await screen.findByRole('option', { name: /^diwali_offer/ }));
     const mapping = await screen.findByRole('region', { name: 'Variable Mapping' });
@@ -262,6 +263,7 @@ describe('Campaign editor', () => {
     expect(created).toMatchObject({
       name: 'Diwali offer',
       channelId: SANDBOX,
+      departmentId: '0d000000-0000-4000-8000-000000000001',
       variants: [
         {
           label: 'A',

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { departmentRoutes } from '@parley/contracts/departments';
+import { campaignRoutes } from '@parley/contracts/campaigns';
 import { apiRequest } from '../../../lib/api-client';
 import { campaignsKeys } from './campaigns-keys';
 
 export async function getDepartmentOptions(signal?: AbortSignal) {
-  const data = await apiRequest(departmentRoutes.list, { query: { from: 0, perPage: 200 }, signal });
+  const data = await apiRequest(campaignRoutes.departments, { signal });
   return data.departments;
 }
 
 /**
- * The enterprise's departments (the first 200), for the campaign's optional department; only for
- * users who may list them (DEPARTMENTS.MANAGE).
+ * The enterprise's departments by name, for the campaign's optional department (whose monthly
+ * budget it counts against): a campaign route open to the campaign's authors.
  */
 export function useDepartmentOptions(enabled: boolean) {
   return useQuery({

@@ -88,7 +88,7 @@ export interface CampaignEditorProps {
   testSends: boolean;
   /** The enterprise's CAMPAIGN_SMS flag: SMS channels are offered. */
   smsCampaigns: boolean;
-  /** The user may list departments (DEPARTMENTS.MANAGE): the Department field. */
+  /** The user may list the campaign departments (campaign authors): the Department field. */
   departments: boolean;
 }
 
