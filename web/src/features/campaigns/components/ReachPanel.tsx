@@ -82,7 +82,11 @@ export function ReachPanel({ empty, data, counting, error, onRetry }: ReachPanel
                 <Text size="sm" c="dimmed">
                   {exclusionLabels[reason]}
                 </Text>
-                <Text size="sm" c={(data.excluded[reason] ?? 0) > 0 ? 'orange.8' : 'dimmed'}>
+                <Text
+                  size="sm"
+                  c={(data.excluded[reason] ?? 0) > 0 ? 'red.9' : 'dimmed'}
+                  fw={(data.excluded[reason] ?? 0) > 0 ? 600 : undefined}
+                >
                   −{count(data.excluded[reason] ?? 0)}
                 </Text>
               </Group>
