@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TemplateBody } from '@parley/contracts/templates';
-import { as, json, type Tenant, type TestContext } from '../../../../test/test-app';
+import type { Tenant, TestContext } from '../../../../test/test-app';
 import type { Db } from '../../../db/client';
 import { broadcastRecipients, broadcasts } from '../../../db/schema/broadcasts';
 import { campaignBroadcasts, campaigns } from '../../../db/schema/campaigns';
@@ -8,30 +8,8 @@ import { messageTemplates } from '../../../db/schema/channels';
 
 /** What the protection tests share: calls as a user, Sandbox channels, approved templates, campaign broadcasts. */
 
-export interface Answer<T> {
-  status: boolean;
-  code?: number;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  data: T;
-}
-
-export function caller(context: TestContext) {
-  return async <T = Record<string, unknown>>(
-    tenant: Tenant,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) => {
-    const response = await context.app.inject({
-      method,
-      url,
-      headers: as(tenant.token),
-      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-    });
-    return { statusCode: response.statusCode, body: json<Answer<T>>(response) };
-  };
-}
+export { caller, type Answer } from '../campaign-test-kit';
+import { caller } from '../campaign-test-kit';
 
 let counter = 0;
 
