@@ -103,10 +103,8 @@ export function ActivitiesPage({ view, canApprove, canStart, canViewReport, show
 
   const columns: DataTableColumn[] = [
     { key: 'name', header: 'Name' },
-    { key: 'channel', header: 'Channel' },
     { key: 'department', header: 'Department' },
-    { key: 'submittedBy', header: 'Submitted by' },
-    { key: 'submittedOn', header: 'Submitted on', w: 170 },
+    { key: 'submitted', header: 'Submitted', w: 190 },
     { key: 'targeted', header: 'Audience', ta: 'right', w: 100 },
     { key: 'state', header: 'State', w: 130 },
     ...(rejected
@@ -150,7 +148,7 @@ export function ActivitiesPage({ view, canApprove, canStart, canViewReport, show
       </Group>
       <DataTable
         label={`${config.title} campaigns`}
-        minWidth={1100}
+        minWidth={rejected ? 1040 : 820}
         stickyLastColumn
         columns={columns}
         rows={list.data ? activities : undefined}
@@ -171,20 +169,20 @@ export function ActivitiesPage({ view, canApprove, canStart, canViewReport, show
               <Text size="sm" fw={500}>
                 {activity.name}
               </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{activity.channelName}</Text>
+              <Text size="xs" c="dimmed">
+                {activity.channelName}
+              </Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm" c={activity.departmentName ? undefined : 'dimmed'}>
                 {activity.departmentName ?? '—'}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm">{activity.submittedBy.name}</Text>
-            </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Text size="sm">{formatDatePattern(activity.submittedOn, dateFormats.default)}</Text>
+              <Text size="sm">{activity.submittedBy.name}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDatePattern(activity.submittedOn, dateFormats.default)}
+              </Text>
             </Table.Td>
             <Table.Td ta="right">
               <Text
