@@ -1,5 +1,6 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { Audience } from '@parley/contracts/campaigns';
+import type { Audience, AudienceCount } from '@parley/contracts/campaigns';
 import type { TemplateComponent } from '@parley/contracts/templates';
 import { openPostgresTestDatabase, postgresAvailable } from '../test/test-database';
 import type { Db } from '../src/db/client';
@@ -45,6 +46,28 @@ const CUSTOMERS = envCount('PARLEY_BENCH_AUDIENCE_CUSTOMERS', 1_000_000);
 const ROUNDS = envCount('PARLEY_BENCH_AUDIENCE_ROUNDS', 3);
 const GOAL = 0.5;
 
+export interface CampaignAudienceBench {
+  customers: number;
+  seedSeconds: number;
+  rounds: number;
+  /** Rows a resolve writes (sendable pending and excluded blocked). */
+  rowsWritten: number;
+  targeted: number;
+  sendable: number;
+  excluded: AudienceCount['excluded'];
+  resolveSeconds: number;
+  resolveRowsPerSecond: number;
+  bareInsertSeconds: number;
+  bareRowsPerSecond: number;
+  /** resolveRowsPerSecond / bareRowsPerSecond (medians) */
+  ratio: number;
+  goal: number;
+  met: boolean;
+  /** The editor's live count (one COUNT query). */
+  liveCount: { seconds: number } & AudienceCount;
+  loadAverage: [number, number];
+}
+
 const template: TemplateComponent[] = [
   { type: 'BODY', text: 'Hi {{1}}, our {{2}} sale is on.', example: { body_text: [['Asha', 'winter']] } },
 ];
@@ -76,6 +99,7 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ skipped: 'no PostgreSQL answered at PARLEY_TEST_PG_URL' })}\n`);
     return;
   }
+  const loadStart = os.loadavg()[0] ?? 0;
   const database = await openPostgresTestDatabase();
   const db = database.db;
   try {
@@ -254,27 +278,25 @@ async function main() {
     const bareRate = median(bare);
     const subjectRate = median(subject);
     const ratio = subjectRate / bareRate;
-    process.stdout.write(
-      `${JSON.stringify({
-        campaignAudience: {
-          customers: CUSTOMERS,
-          seedSeconds: +seedSeconds.toFixed(1),
-          rounds: ROUNDS,
-          rowsWritten: written,
-          targeted: result!.targeted,
-          sendable: result!.sendable,
-          excluded: result!.excluded,
-          resolveSeconds: +(written / subjectRate).toFixed(2),
-          resolveRowsPerSecond: Math.round(subjectRate),
-          bareInsertSeconds: +(written / bareRate).toFixed(2),
-          bareRowsPerSecond: Math.round(bareRate),
-          ratio: +ratio.toFixed(3),
-          goal: GOAL,
-          met: ratio >= GOAL,
-          liveCount: { seconds: +countSeconds.toFixed(3), ...counted },
-        },
-      })}\n`,
-    );
+    const output: CampaignAudienceBench = {
+      customers: CUSTOMERS,
+      seedSeconds: +seedSeconds.toFixed(1),
+      rounds: ROUNDS,
+      rowsWritten: written,
+      targeted: result!.targeted,
+      sendable: result!.sendable,
+      excluded: result!.excluded,
+      resolveSeconds: +(written / subjectRate).toFixed(2),
+      resolveRowsPerSecond: Math.round(subjectRate),
+      bareInsertSeconds: +(written / bareRate).toFixed(2),
+      bareRowsPerSecond: Math.round(bareRate),
+      ratio: +ratio.toFixed(3),
+      goal: GOAL,
+      met: ratio >= GOAL,
+      liveCount: { seconds: +countSeconds.toFixed(3), ...counted },
+      loadAverage: [+loadStart.toFixed(2), +(os.loadavg()[0] ?? 0).toFixed(2)],
+    };
+    process.stdout.write(`${JSON.stringify({ campaignAudience: output })}\n`);
   } finally {
     await database.close();
   }

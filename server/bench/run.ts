@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { measureBundle, measureServed } from './bundle-size';
 import { customerImportSection, measureCustomerImport } from './customer-import-report';
 import { broadcastSection, measureBroadcast } from './broadcast-report';
+import { campaignsSection, measureCampaigns } from './campaign-report';
 import { conversationsSection, measureConversations } from './conversations-report';
 import { knowledgeSection, measureKnowledge } from './knowledge-report';
 import { ingestSection, measureIngest } from './knowledge-ingest-report';
@@ -152,6 +153,24 @@ numbers through a channel of 80 messages/s: calendar seconds in which the vendor
 requests (goal 0) and achieved / configured rate (goal ≥ 0.95). \`PARLEY_BENCH_BROADCAST_PROFILE=1\`
 CPU-profiles the first server (sending and callbacks) and prints where its time went.
 
+**Campaigns** (issue 21). \`server/bench/campaign-audience.ts\`, in its own process on a fresh
+PostgreSQL database: \`PARLEY_BENCH_AUDIENCE_CUSTOMERS\` customers with a number and a multi-select
+attribute, two segments (every 2nd and every 3rd), a group (every 5th), 1 % blacklisted (a fifth of
+them opted out), 1 % at a frequency cap of one a day; the audience segments ∪ group ∩ (age > 25) ∩
+(city is any of Pune, Goa) with the exclusions is resolved by \`resolveInto\` (one \`WITH … INSERT …
+SELECT\` into broadcast_recipients, sendable rows with their values, excluded ones blocked with the
+reason). Baseline: a bare \`INSERT … SELECT\` of the same rows (customer id and phone, kept in a
+scratch table) into the same table. Each in its own rolled-back transaction,
+\`PARLEY_BENCH_AUDIENCE_ROUNDS\` rounds alternating, medians; the figure is resolve rows/s over bare
+rows/s (goal ≥ 0.5). \`PARLEY_BENCH_AUDIENCE_EXPLAIN=1\` prints the live count's plan. Then
+\`server/bench/campaign-send.ts\`, black-box as the broadcast bench with pacing off: in one server, a
+plain broadcast of \`PARLEY_BENCH_CAMPAIGN_RECIPIENTS\` numbers, then a campaign on a segment of as
+many customers, made by one administrator and approved and started by another through the API
+(schedule 'now', click tracking on), whose run's 'main' broadcast goes through the campaign send
+guard with a frequency cap of 5 a day and a quiet-hours window six to eight hours ahead of the
+recipients' time (neither stops anyone; every number must be messaged once). Messages/s as the
+vendor saw them (goal ≥ 1,000/s), and the campaign's over the plain broadcast's.
+
 **Conversations** (issue 18). \`server/bench/conversations.ts\`, in its own process, black-box as the
 broadcast bench, on PostgreSQL only. *Bot answers:* a Meta channel on the load fake whose Chat Config
 puts a trained NLP agent in front (the travel agent of \`server/test/travel-agent.ts\`, built and trained
@@ -204,6 +223,8 @@ and of one ingesting 500, and their ratio (goal ≤ 1.5: memory flat in the numb
 \`PARLEY_BENCH_CUSTOMERS\` (1,000,000), \`PARLEY_BENCH_IMPORT_ROWS\` (1,000,000), \`PARLEY_BENCH_IMPORT_BREAKDOWN\` (off), \`PARLEY_BENCH_NEIGHBOUR_CUSTOMERS\` (1 % of it, each),
 \`PARLEY_BENCH_BROADCAST_RECIPIENTS\` (100,000), \`PARLEY_BENCH_BROADCAST_WEBHOOK_MESSAGES\` (20,000),
 \`PARLEY_BENCH_WEBHOOK_CONCURRENCY\` (16), \`PARLEY_BENCH_BROADCAST_PACING_SECONDS\` (20),
+\`PARLEY_BENCH_AUDIENCE_CUSTOMERS\` (1,000,000), \`PARLEY_BENCH_AUDIENCE_ROUNDS\` (3),
+\`PARLEY_BENCH_CAMPAIGN_RECIPIENTS\` (100,000),
 \`PARLEY_BENCH_BOT_RATES\` (25,50,100,200,300 messages/s), \`PARLEY_BENCH_BOT_SECONDS\` (10),
 \`PARLEY_BENCH_BOT_STATUS_MESSAGES\` (2,000), \`PARLEY_BENCH_CONVERSATIONS\` (100,000),
 \`PARLEY_BENCH_MESSAGES_PER_CONVERSATION\` (10), \`PARLEY_BENCH_REALTIME_CONSOLES\` (5,000),
@@ -286,6 +307,10 @@ async function main() {
   const imports = measureCustomerImport(importRows);
   step('broadcast: throughput with pacing off, status webhook ingest, pacing at 80/s (PostgreSQL)');
   const broadcast = measureBroadcast(pgAdminUrl);
+  step(
+    `campaigns: resolving an audience of ${Number(process.env.PARLEY_BENCH_AUDIENCE_CUSTOMERS ?? 1_000_000).toLocaleString('en-US')} customers, then a campaign run sent unpaced (PostgreSQL)`,
+  );
+  const campaigns = measureCampaigns(pgAdminUrl);
   step('conversations: bot answers per second, then the conversation list of 100,000 conversations (PostgreSQL)');
   const conversations = measureConversations(pgAdminUrl);
   step('realtime: 5,000 consoles on one process against bare ws (PostgreSQL)');
@@ -297,7 +322,7 @@ async function main() {
   machine.loadAverages[1] = os.loadavg()[0] ?? 0;
   const results =
     `${renderResults(machine, http, bundle, (performance.now() - started) / 1000)}\n` +
-    `${customerImportSection(imports)}\n\n${broadcastSection(broadcast)}\n\n` +
+    `${customerImportSection(imports)}\n\n${broadcastSection(broadcast)}\n\n${campaignsSection(campaigns)}\n\n` +
     `${conversationsSection(conversations, broadcast)}\n\n${realtimeSection(realtime)}\n\n` +
     `${knowledgeSection(knowledge)}\n\n${ingestSection(ingest)}\n`;
   process.stdout.write(`\n${results}\n`);
