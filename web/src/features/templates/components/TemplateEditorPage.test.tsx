@@ -45,15 +45,17 @@ describe('TemplateEditorPage', () => {
     const form = await screen.findByRole('form', { name: 'Template' });
     // The only channel is chosen already.
     expect(within(form).getByRole('combobox', { name: 'Channel' })).toHaveValue('Sandbox WhatsApp (WhatsApp)');
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'order_update');
+    await user.click(within(form).getByRole('textbox', { name: 'Name' }));
+    await user.paste('order_update');
     await choose(user, 'Category', 'Utility');
     const body = within(form).getByRole('textbox', { name: 'Body' });
     await user.type(body, 'Hi ');
     await user.click(within(form).getByRole('button', { name: 'Add Variable to Body' }));
-    await user.type(body, ', your *order* ships today.');
+    await user.paste(', your *order* ships today.');
     expect(body).toHaveValue('Hi {{1}}, your *order* ships today.');
     expect(within(form).getByText('35/1024')).toBeInTheDocument();
-    await user.type(within(form).getByRole('textbox', { name: 'Body example for {{1}}' }), 'Jessica');
+    await user.click(within(form).getByRole('textbox', { name: 'Body example for {{1}}' }));
+    await user.paste('Jessica');
 
     const preview = screen.getByRole('figure', { name: 'Template preview' });
     expect(within(preview).getByText('Sandbox WhatsApp')).toBeInTheDocument();
@@ -62,7 +64,8 @@ describe('TemplateEditorPage', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Add Button' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Quick reply' }));
-    await user.type(within(form).getByRole('textbox', { name: 'Button 1 text' }), 'Track order');
+    await user.click(within(form).getByRole('textbox', { name: 'Button 1 text' }));
+    await user.paste('Track order');
     expect(within(preview).getByText('Track order')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Submit' }));
