@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  campaignActivities,
+  campaignBlockTimes,
+  campaignFrequencyCaps,
+  campaignLists,
+  campaignRuns,
+  campaigns,
+} from '../src/db/schema/campaigns';
 import { listRoutes, type RegisteredRoute } from '../src/platform/request-hooks';
 import { as, captcha, createTenant, createTestApp, TEST_CAPTCHA, type Tenant, type TestContext } from './test-app';
 
@@ -59,6 +67,26 @@ async function tenantIds(enterpriseId: string): Promise<string[]> {
   return ids;
 }
 
+/** A campaign with its activity, run and uploaded list, and protection rules, for the probes below. */
+async function campaignRowsFor(enterpriseId: string) {
+  const db = context.database.db;
+  const audience = { segmentIds: [], groupIds: [], listIds: [], filters: [] };
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({ enterpriseId, name: 'Matrix campaign', variants: [], audience, schedule: { kind: 'now' } })
+    .returning({ id: campaigns.id });
+  const [activity] = await db
+    .insert(campaignActivities)
+    .values({ enterpriseId, campaignId: campaign!.id, name: 'Matrix campaign', campaignVersion: 1, snapshot: {} })
+    .returning({ id: campaignActivities.id });
+  await db
+    .insert(campaignRuns)
+    .values({ enterpriseId, campaignId: campaign!.id, activityId: activity!.id, occurrence: new Date() });
+  await db.insert(campaignLists).values({ enterpriseId, name: 'matrix.csv', count: 0 });
+  await db.insert(campaignBlockTimes).values({ enterpriseId, name: 'Night', fromTime: '21:00', toTime: '09:00' });
+  await db.insert(campaignFrequencyCaps).values({ enterpriseId, name: 'Daily', maxMessages: 2, period: 'day' });
+}
+
 beforeAll(async () => {
   context = await createTestApp();
   routes = listRoutes(context.app).filter((route) => route.url.startsWith('/api/'));
@@ -72,6 +100,7 @@ beforeAll(async () => {
     payload: { emailId: tenantA.email, captchaId: await captcha(context, 'forgetPassword'), captcha: TEST_CAPTCHA },
   });
   await context.bus.publish({ enterpriseId: tenantA.enterpriseId, name: 'system.notice', payload: { text: 'hello' } });
+  await campaignRowsFor(tenantA.enterpriseId);
   idsOfA = await tenantIds(tenantA.enterpriseId);
 });
 
@@ -146,5 +175,13 @@ describe('route matrix', () => {
       headers: as(tenantA.token),
     });
     expect(own.statusCode).toBe(200);
+    // The campaign rows are A's and reachable by A; B's probe of the same id is a 404.
+    const list = await context.app.inject({ method: 'GET', url: '/api/campaigns', headers: as(tenantA.token) });
+    const campaign = list.json().data.campaigns.find((row: { name: string }) => row.name === 'Matrix campaign');
+    expect(idsOfA).toContain(campaign.id);
+    const stats = (token: string) =>
+      context.app.inject({ method: 'GET', url: `/api/campaigns/${campaign.id}/stats`, headers: as(token) });
+    expect((await stats(tenantA.token)).statusCode).toBe(200);
+    expect((await stats(tenantB.token)).statusCode).toBe(404);
   });
 });
