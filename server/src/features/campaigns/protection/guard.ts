@@ -129,21 +129,24 @@ export function createCampaignGuard(deps: CampaignGuardDeps): SendGuard {
       );
       // One statement under the locks: rank the number's counted log rows in each cap's window
       // together with the batch's own (a row claimed again keeps its first entry), log the rows
-      // within every cap, and drop the entries of those beyond one.
+      // within every cap, and drop the entries of those beyond one. The batch's rows rank after
+      // every logged one: now() is this transaction's start, which can be earlier than the rows a
+      // runner that held the lock first has just logged (and sent); ranked by time alone, a third
+      // runner's row slipped in ahead of them under a cap of two (PostgreSQL, six runners at once).
       const { rows: over } = await run(
         `WITH batch AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, phone text)),
          caps AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS c(max int, hours int)),
          counted AS (
-           SELECT l.recipient_id, l.phone, l.sent_at FROM campaign_send_log l
+           SELECT l.recipient_id, l.phone, l.sent_at, 0 AS fresh FROM campaign_send_log l
            JOIN broadcast_recipients r ON r.id = l.recipient_id AND r.state NOT IN ('failed', 'blocked')
            WHERE l.enterprise_id = $1::uuid AND l.phone IN (SELECT phone FROM batch)
              AND l.sent_at > now() - make_interval(hours => (SELECT max(hours) FROM caps))
            UNION ALL
-           SELECT b.id, b.phone, now() FROM batch b
+           SELECT b.id, b.phone, now(), 1 FROM batch b
            WHERE NOT EXISTS (SELECT 1 FROM campaign_send_log l WHERE l.recipient_id = b.id)),
          ranked AS (
            SELECT g.recipient_id, c.max,
-             row_number() OVER (PARTITION BY g.phone, c.hours, c.max ORDER BY g.sent_at, g.recipient_id) AS rank
+             row_number() OVER (PARTITION BY g.phone, c.hours, c.max ORDER BY g.fresh, g.sent_at, g.recipient_id) AS rank
            FROM caps c JOIN counted g ON g.sent_at > now() - make_interval(hours => c.hours)),
          over AS (
            SELECT DISTINCT recipient_id FROM ranked WHERE rank > max AND recipient_id IN (SELECT id FROM batch)),
