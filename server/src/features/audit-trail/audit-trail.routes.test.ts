@@ -22,6 +22,9 @@ beforeAll(async () => {
   admin = await createTenant(context);
   colleague = await createTenant(context, { enterpriseId: admin.enterpriseId, roles: [1] });
   await context.app.inject({ method: 'POST', url: '/api/account/two-factor/setup', headers: as(colleague.token) });
+  // Audit entries are written after the answer is sent: wait for the three before reading them.
+  for (let tries = 0; (await trail('')).data.entries.length < 3 && tries < 100; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 });
 afterAll(async () => {
   await context?.close();
