@@ -353,11 +353,22 @@ export async function countAudience(db: DbOrTx, context: AudienceContext, audien
 }
 
 /** The sendable numbers of an audience (for the rate card's estimate, grouped by country there). */
-export async function sendableNumbers(db: DbOrTx, context: AudienceContext, audience: Audience): Promise<string[]> {
+/**
+ * The sendable numbers counted by prefix ('+' and three digits, which fix the dial code) for the
+ * rate card's estimate: a few hundred rows however large the audience, not one row per number.
+ */
+export async function sendableByPrefix(
+  db: DbOrTx,
+  context: AudienceContext,
+  audience: Audience,
+): Promise<{ prefix: string; count: number }[]> {
   const result = (await withPlan(db, context, audience, (tx) =>
-    tx.execute(sql`WITH ${classifiedCtes(context, audience)} SELECT phone FROM classified WHERE reason IS NULL`),
+    tx.execute(
+      sql`WITH ${classifiedCtes(context, audience)}
+        SELECT left(phone, 4) AS prefix, count(*)::int AS n FROM classified WHERE reason IS NULL GROUP BY 1`,
+    ),
   )) as unknown as Rows;
-  return result.rows.map((row) => String(row.phone));
+  return result.rows.map((row) => ({ prefix: String(row.prefix), count: Number(row.n) }));
 }
 
 // ---- per-recipient values -------------------------------------------------------------------

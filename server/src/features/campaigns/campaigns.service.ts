@@ -22,7 +22,7 @@ import { AppError } from '../../platform/errors';
 import { userRows } from '../../platform/customer-fields';
 import type { RateCard } from '../../platform/messaging/broadcast-ports';
 import { customerPhone } from '../../platform/phone';
-import { audienceContext, countAudience, filterErrors, sendableNumbers } from './audience';
+import { audienceContext, countAudience, filterErrors, sendableByPrefix } from './audience';
 import { createCampaignsRepository, type CampaignRow } from './campaigns.repository';
 import { enterpriseTimeZone, planVariants, type CampaignRuns } from './runs';
 import { nextOccurrence, scheduleErrors } from './schedule';
@@ -214,10 +214,10 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
   async function priced(enterpriseId: string, snapshot: Body) {
     const timeZone = await enterpriseTimeZone(db, enterpriseId);
     const context = await audienceContext(db, enterpriseId, timeZone);
-    const phones = await sendableNumbers(db, context, snapshot.audience);
+    const byPrefix = await sendableByPrefix(db, context, snapshot.audience);
     const template = await repository.template(enterpriseId, snapshot.variants[0]!.templateId);
-    const estimate = await rates.estimate(enterpriseId, template?.category ?? 'MARKETING', phones);
-    return { estimate, recipients: phones.length };
+    const estimate = await rates.estimate(enterpriseId, template?.category ?? 'MARKETING', { byPrefix });
+    return { estimate, recipients: byPrefix.reduce((sum, group) => sum + group.count, 0) };
   }
 
   return {

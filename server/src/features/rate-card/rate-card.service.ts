@@ -72,6 +72,11 @@ export function createRateCardService(deps: { repository: RateCardRepository }) 
             const code = dialCode(phone) ?? rateCardTexts.unknownCountry;
             counts.set(code, (counts.get(code) ?? 0) + 1);
           }
+        } else if ('byPrefix' in recipients) {
+          for (const { prefix, count } of recipients.byPrefix) {
+            const code = dialCode(prefix) ?? rateCardTexts.unknownCountry;
+            counts.set(code, (counts.get(code) ?? 0) + count);
+          }
         } else {
           const { country, count } = recipients as { country: string; count: number };
           const code = country.replace(/\D/g, '') || rateCardTexts.unknownCountry;

@@ -25,7 +25,14 @@ export interface RateCard {
   estimate(
     enterpriseId: string,
     category: string,
-    recipients: readonly string[] | { country: string; count: number },
+    /**
+     * The numbers; or one country's count; or counts by number prefix ('+' and the first three
+     * digits fix the dial code), for audiences too large to read number by number.
+     */
+    recipients:
+      | readonly string[]
+      | { country: string; count: number }
+      | { byPrefix: readonly { prefix: string; count: number }[] },
   ): Promise<CostEstimate>;
 }
 
