@@ -185,6 +185,14 @@ describe('uploaded lists', () => {
   it('refuses a file that is not CSV or has no number column', async () => {
     expect((await upload('vip.txt', `${phone(1)}\n`)).statusCode).toBe(400);
     expect((await upload('words.csv', 'name,city\nAsha,Pune\n')).statusCode).toBe(400);
+    // Not one readable number: refused with why, nothing stored.
+    const unreadable = await upload('bad.csv', 'phone\nhello\n12\n');
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.body.message).toBe(
+      'No number in this file could be read (2 invalid): write numbers with their country code, e.g. +91 98765 43210',
+    );
+    const listed = await call<{ lists: { name: string }[] }>(admin, 'GET', '/api/campaigns/lists');
+    expect(listed.body.data.lists.map((list) => list.name)).not.toContain('bad');
   });
 
   it('reaches listed numbers that are no customer, and counts numbers reached twice as duplicates', async () => {

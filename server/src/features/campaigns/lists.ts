@@ -90,6 +90,10 @@ export function createCampaignLists(deps: { db: Db; defaultRegion: string }) {
       }
       if (file.truncated()) throw new AppError('PAYLOAD_TOO_LARGE');
       if (!seenRow) throw new AppError('FILE_EMPTY');
+      if (numbers.size === 0)
+        throw new AppError('CAMPAIGN_LIST_INVALID', {
+          message: `No number in this file could be read (${invalid} invalid): write numbers with their country code, e.g. +91 98765 43210`,
+        });
       const name =
         path
           .basename(file.fileName)
