@@ -1,4 +1,4 @@
-import { abbreviateNumber, formatPercent } from './format-number';
+import { abbreviateNumber, formatMoney, formatPercent } from './format-number';
 
 describe('abbreviateNumber', () => {
   it.each([
@@ -20,5 +20,13 @@ describe('formatPercent', () => {
     expect(formatPercent(1, 3)).toBe('33.3%');
     expect(formatPercent(5, 10)).toBe('50%');
     expect(formatPercent(3, 0)).toBe('0%');
+  });
+});
+
+describe('formatMoney', () => {
+  it('gives two decimals with thousands separators, after the symbol', () => {
+    expect(formatMoney(1234.5, '₹')).toBe('₹1,234.50');
+    expect(formatMoney(1234567.891)).toBe('1,234,567.89');
+    expect(formatMoney(12)).toBe('12.00');
   });
 });

@@ -22,3 +22,8 @@ export function formatPercent(part: number, whole: number): string {
   if (whole <= 0) return '0%';
   return `${(Math.round((part / whole) * 1000) / 10).toString()}%`;
 }
+
+/** An amount of money with two decimals, after its currency symbol when given: ('₹', 1234.5) → '₹1,234.50'. */
+export function formatMoney(amount: number, symbol = ''): string {
+  return `${symbol}${amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -9,6 +9,7 @@ import {
 } from '@parley/contracts/campaigns';
 import { isSessionEndingError } from '../../../../lib/api-client';
 import { describeFailure } from '../../../../lib/failure-message';
+import { formatMoney } from '../../../../lib/format-number';
 import { showToast } from '../../../../lib/toast';
 import { useApproveActivity } from '../api/approve-activity';
 import { useActivityEstimate } from '../api/get-activity-estimate';
@@ -63,9 +64,6 @@ export const actionTexts: Record<
   },
 };
 
-const money = (symbol: string, amount: number) =>
-  `${symbol}${amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** The start dialog's cost estimate from the rate card (engagement.md §3). */
 function EstimateSummary({ estimate }: { estimate: CampaignEstimate }) {
   const overBudget = estimate.budgetLeft !== null && estimate.estimatedRate > estimate.budgetLeft;
@@ -76,7 +74,7 @@ function EstimateSummary({ estimate }: { estimate: CampaignEstimate }) {
           Estimated cost
         </Text>
         <Text size="sm" fw={600}>
-          {money(estimate.currencySymbol, estimate.estimatedRate)}
+          {formatMoney(estimate.estimatedRate, estimate.currencySymbol)}
         </Text>
         <Text size="sm" c="dimmed">
           Recipients
@@ -96,7 +94,7 @@ function EstimateSummary({ estimate }: { estimate: CampaignEstimate }) {
               Budget left this month
             </Text>
             <Text size="sm" c={overBudget ? 'red.8' : undefined}>
-              {money(estimate.currencySymbol, estimate.budgetLeft)}
+              {formatMoney(estimate.budgetLeft, estimate.currencySymbol)}
             </Text>
           </>
         ) : null}

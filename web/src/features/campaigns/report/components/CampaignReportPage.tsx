@@ -9,7 +9,7 @@ import {
   type ExclusionReason,
 } from '@parley/contracts/campaigns';
 import { dateFormats, formatDatePattern } from '../../../../lib/format-date';
-import { abbreviateNumber, formatPercent } from '../../../../lib/format-number';
+import { abbreviateNumber, formatMoney, formatPercent } from '../../../../lib/format-number';
 import { ComparisonChart, ShareChart, TrendChart } from '../../../../components/charts/Charts';
 import { DataTable } from '../../../../components/data-table/DataTable';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
@@ -22,9 +22,6 @@ const ALL_RUNS = '';
 /** A run's state as words: RUNNING → Running. */
 const runStateLabel = (state: string) => state.charAt(0) + state.slice(1).toLowerCase();
 const NOTHING = 'Nothing yet';
-
-const money = (symbol: string, amount: number) =>
-  `${symbol}${amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Delivered, read, replied and clicked as percentages of sent: how variants compare. */
 const rateStages = [
@@ -76,7 +73,7 @@ function Breakdowns({ stats }: { stats: CampaignStats }) {
           Cost and fallback
         </Title>
         <SimpleGrid cols={2} spacing="sm">
-          <Figure label="Cost" value={money(funnel.currencySymbol, funnel.cost)} />
+          <Figure label="Cost" value={formatMoney(funnel.cost, funnel.currencySymbol)} />
           <Figure
             label="Failed"
             value={abbreviateNumber(funnel.failed)}

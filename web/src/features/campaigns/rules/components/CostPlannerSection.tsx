@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NumberInput, Progress, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { costPlan, type CostPlan } from '@parley/contracts/campaigns';
-import { formatPercent } from '../../../../lib/format-number';
+import { formatMoney, formatPercent } from '../../../../lib/format-number';
 import { useRuleDepartments } from '../api/get-rule-departments';
 import { useSaveCostPlan } from '../api/save-cost-plan';
 import { RuleDialog } from './RuleDialog';
@@ -9,8 +9,6 @@ import { RulesSection } from './RulesSection';
 import { useRuleForm } from './use-rule-form';
 
 type SavedCostPlan = CostPlan & { id: string; departmentName: string; spentThisMonth: number };
-
-const amount = (value: number) => value.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function CostPlanDialog({
   plan,
@@ -104,13 +102,13 @@ export function CostPlannerSection({ plans }: { plans: SavedCostPlan[] }) {
               </Table.Td>
               <Table.Td ta="right">
                 <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {amount(plan.monthlyBudget)}
+                  {formatMoney(plan.monthlyBudget)}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Stack gap={4}>
                   <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {amount(plan.spentThisMonth)} ({formatPercent(plan.spentThisMonth, plan.monthlyBudget)})
+                    {formatMoney(plan.spentThisMonth)} ({formatPercent(plan.spentThisMonth, plan.monthlyBudget)})
                   </Text>
                   <Progress
                     size="sm"
