@@ -1,9 +1,12 @@
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { z } from 'zod';
-import { currencySymbols, type rateCardBody } from '@parley/contracts/broadcasts';
+import type { rateCardBody } from '@parley/contracts/broadcasts';
 import { AppError } from '../../platform/errors';
 import type { CostEstimate, RateCard } from '../../platform/messaging/broadcast-ports';
+import { currencySymbolOf, dialCode } from '../../platform/messaging/dial-codes';
 import type { RateCardRepository } from './rate-card.repository';
+
+/** The rule lives in platform/ (the campaign report prices by it too); re-exported for callers here. */
+export { dialCode };
 
 type Card = z.output<typeof rateCardBody>;
 
@@ -11,25 +14,6 @@ export const rateCardTexts = {
   duplicate: (country: string, category: string) => `The rate for +${country} ${category} is given twice`,
   unknownCountry: 'unknown',
 } as const;
-
-/** Country calling codes are prefix-free (ITU E.164), so a number's code is the one of its 1–3 first digits in this set. */
-const callingCodes = new Set(getCountries().map((country) => getCountryCallingCode(country) as string));
-
-/** The dial code of an E.164 number ('+919876543210' → '91'), or null when it has none. */
-export function dialCode(phone: string): string | null {
-  const digits = phone.startsWith('+') ? phone.slice(1) : phone;
-  for (let length = 1; length <= 3; length += 1) {
-    const prefix = digits.slice(0, length);
-    if (callingCodes.has(prefix)) return prefix;
-  }
-  // Non-geographic codes (800, 870, 882, ...) are not any country's: libphonenumber knows them.
-  return parsePhoneNumberFromString(`+${digits}`)?.countryCallingCode ?? null;
-}
-
-const symbolOf = (currency: string | null) =>
-  currency && currency in currencySymbols
-    ? currencySymbols[currency as keyof typeof currencySymbols]
-    : currencySymbols.INR;
 
 export function createRateCardService(deps: { repository: RateCardRepository }) {
   const { repository } = deps;
@@ -96,7 +80,7 @@ export function createRateCardService(deps: { repository: RateCardRepository }) 
           })
           .sort((a, b) => b.recipients - a.recipients || a.country.localeCompare(b.country));
         return {
-          currencySymbol: symbolOf(card.currency),
+          currencySymbol: currencySymbolOf(card.currency),
           estimatedRate: Math.round(totalMicros / 10_000) / 100,
           unpriced,
           byCountry,

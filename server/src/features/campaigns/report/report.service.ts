@@ -1,6 +1,4 @@
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import type { z } from 'zod';
-import { currencySymbols } from '@parley/contracts/broadcasts';
 import {
   exclusionLabels,
   type CampaignFunnel,
@@ -12,6 +10,7 @@ import {
 } from '@parley/contracts/campaigns';
 import { AppError } from '../../../platform/errors';
 import { csvLine } from '../../../platform/csv-cells';
+import { callingCodes, currencySymbolOf } from '../../../platform/messaging/dial-codes';
 import {
   recipientStatuses,
   type BlockedRow,
@@ -53,21 +52,6 @@ export const csvHeader = [
  * the campaign's audience with contracts' 'optedOut'; both are one reason.
  */
 const reasonOf = (code: string): string => (code === 'opted_out' ? 'optedOut' : code);
-
-/**
- * Dial codes a number can start with: the countries' calling codes and the non-geographic ones
- * (the rate card service's dialCode() knows the same). Only these rates are read, so a number
- * is priced by its real code even if the card holds a stray prefix.
- */
-const callingCodes = new Set([
-  ...getCountries().map((country) => getCountryCallingCode(country) as string),
-  ...['800', '808', '870', '878', '881', '882', '883', '888', '979'],
-]);
-
-const symbolOf = (currency: string | null) =>
-  currency && currency in currencySymbols
-    ? currencySymbols[currency as keyof typeof currencySymbols]
-    : currencySymbols.INR;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -215,7 +199,7 @@ export function createCampaignReportService(deps: { repository: ReportRepository
     const card = await repository.rateCard(enterpriseId);
     return {
       rates: card.rates.filter((rate) => callingCodes.has(rate.country)),
-      currencySymbol: symbolOf(card.currency),
+      currencySymbol: currencySymbolOf(card.currency),
     };
   }
 
