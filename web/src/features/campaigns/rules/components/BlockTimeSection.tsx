@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Chip, Group, Input, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Chip, Group, Input, Table, Text, TextInput } from '@mantine/core';
 import { blockTimeRule, type BlockTimeRule } from '@parley/contracts/campaigns';
 import { useSaveBlockTime } from '../api/save-block-time';
-import { RuleDialog } from './RuleDialog';
+import { RuleDialog, RuleNameInput } from './RuleDialog';
 import { RulesSection } from './RulesSection';
 import { useRuleForm } from './use-rule-form';
 
@@ -42,16 +42,10 @@ function BlockTimeDialog({
       failure={failure}
       onSubmit={handleSubmit}
       onClose={onClose}
+      enabled={values.enabled}
+      onEnabledChange={(enabled) => set({ enabled })}
     >
-      <TextInput
-        label="Name"
-        withAsterisk
-        maxLength={100}
-        value={values.name}
-        error={errors.name}
-        onChange={(event) => set({ name: event.currentTarget.value })}
-        data-autofocus
-      />
+      <RuleNameInput value={values.name} error={errors.name} onChange={(name) => set({ name })} />
       <Group grow align="flex-start">
         <TextInput
           label="From"
@@ -89,11 +83,6 @@ function BlockTimeDialog({
           </Group>
         </Chip.Group>
       </Input.Wrapper>
-      <Switch
-        label="Enabled"
-        checked={values.enabled}
-        onChange={(event) => set({ enabled: event.currentTarget.checked })}
-      />
     </RuleDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NumberInput, Progress, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { NumberInput, Progress, Select, Stack, Table, Text } from '@mantine/core';
 import { costPlan, type CostPlan } from '@parley/contracts/campaigns';
 import { formatMoney, formatPercent } from '../../../../lib/format-number';
 import { useRuleDepartments } from '../api/get-rule-departments';
@@ -37,6 +37,8 @@ function CostPlanDialog({
       failure={failure}
       onSubmit={handleSubmit}
       onClose={onClose}
+      enabled={values.enabled}
+      onEnabledChange={(enabled) => set({ enabled })}
     >
       <Select
         label="Department"
@@ -62,11 +64,6 @@ function CostPlanDialog({
         value={values.monthlyBudget}
         error={errors.monthlyBudget}
         onChange={(value) => set({ monthlyBudget: typeof value === 'number' ? value : Number(value) || 0 })}
-      />
-      <Switch
-        label="Enabled"
-        checked={values.enabled}
-        onChange={(event) => set({ enabled: event.currentTarget.checked })}
       />
     </RuleDialog>
   );

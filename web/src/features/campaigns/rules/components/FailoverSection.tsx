@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Input, Loader, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Group, Input, Loader, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { failoverRule, type FailoverRule } from '@parley/contracts/campaigns';
 import type { VariableMapping } from '@parley/contracts/broadcasts';
 import { useRuleChannels, type RuleChannel } from '../api/get-rule-channels';
@@ -7,7 +7,7 @@ import { useRuleColumns } from '../api/get-rule-columns';
 import { useRuleTemplateVariables } from '../api/get-rule-template-variables';
 import { useRuleTemplates } from '../api/get-rule-templates';
 import { useSaveFailover } from '../api/save-failover';
-import { RuleDialog } from './RuleDialog';
+import { RuleDialog, RuleNameInput } from './RuleDialog';
 import { RulesSection } from './RulesSection';
 import { useRuleForm } from './use-rule-form';
 
@@ -133,17 +133,11 @@ function FailoverDialog({
       failure={failure}
       onSubmit={handleSubmit}
       onClose={onClose}
+      enabled={values.enabled}
+      onEnabledChange={(enabled) => set({ enabled })}
       size="lg"
     >
-      <TextInput
-        label="Name"
-        withAsterisk
-        maxLength={100}
-        value={values.name}
-        error={errors.name}
-        onChange={(event) => set({ name: event.currentTarget.value })}
-        data-autofocus
-      />
+      <RuleNameInput value={values.name} error={errors.name} onChange={(name) => set({ name })} />
       <Group grow align="flex-start">
         <Select
           label="From channel"
@@ -194,11 +188,6 @@ function FailoverDialog({
         value={values.undeliveredMinutes}
         error={errors.undeliveredMinutes}
         onChange={(value) => set({ undeliveredMinutes: typeof value === 'number' ? value : Number(value) || 0 })}
-      />
-      <Switch
-        label="Enabled"
-        checked={values.enabled}
-        onChange={(event) => set({ enabled: event.currentTarget.checked })}
       />
     </RuleDialog>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { NumberInput, SegmentedControl, Input, Switch, Table, Text, TextInput } from '@mantine/core';
+import { NumberInput, SegmentedControl, Input, Table, Text } from '@mantine/core';
 import { frequencyRule, type FrequencyRule } from '@parley/contracts/campaigns';
 import { useSaveFrequencyCap } from '../api/save-frequency-cap';
-import { RuleDialog } from './RuleDialog';
+import { RuleDialog, RuleNameInput } from './RuleDialog';
 import { RulesSection } from './RulesSection';
 import { useRuleForm } from './use-rule-form';
 
@@ -26,16 +26,10 @@ function FrequencyDialog({ rule, onClose }: { rule: SavedFrequencyRule | null; o
       failure={failure}
       onSubmit={handleSubmit}
       onClose={onClose}
+      enabled={values.enabled}
+      onEnabledChange={(enabled) => set({ enabled })}
     >
-      <TextInput
-        label="Name"
-        withAsterisk
-        maxLength={100}
-        value={values.name}
-        error={errors.name}
-        onChange={(event) => set({ name: event.currentTarget.value })}
-        data-autofocus
-      />
+      <RuleNameInput value={values.name} error={errors.name} onChange={(name) => set({ name })} />
       <NumberInput
         label="Most messages"
         description="Campaign messages one customer receives, across all campaigns"
@@ -58,11 +52,6 @@ function FrequencyDialog({ rule, onClose }: { rule: SavedFrequencyRule | null; o
           onChange={(value) => set({ period: value as FrequencyRule['period'] })}
         />
       </Input.Wrapper>
-      <Switch
-        label="Enabled"
-        checked={values.enabled}
-        onChange={(event) => set({ enabled: event.currentTarget.checked })}
-      />
     </RuleDialog>
   );
 }

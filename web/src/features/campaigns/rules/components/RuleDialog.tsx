@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { FormErrorAlert } from '../../../../components/FormErrorAlert';
 import { ApiError, isSessionEndingError } from '../../../../lib/api-client';
@@ -11,12 +11,25 @@ interface RuleDialogProps {
   failure: string | null;
   onSubmit: () => void;
   onClose: () => void;
+  /** The rule's Enabled switch, which every kind of rule has, below its own fields. */
+  enabled: boolean;
+  onEnabledChange: (enabled: boolean) => void;
   children: ReactNode;
   size?: string;
 }
 
-/** The add / edit dialog of a protection rule: its fields, the server's refusal, Cancel and Save. */
-export function RuleDialog({ title, saving, failure, onSubmit, onClose, children, size = 'md' }: RuleDialogProps) {
+/** The add / edit dialog of a protection rule: its fields, Enabled, the server's refusal, Cancel and Save. */
+export function RuleDialog({
+  title,
+  saving,
+  failure,
+  onSubmit,
+  onClose,
+  enabled,
+  onEnabledChange,
+  children,
+  size = 'md',
+}: RuleDialogProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -26,6 +39,11 @@ export function RuleDialog({ title, saving, failure, onSubmit, onClose, children
       <form onSubmit={handleSubmit} noValidate aria-label={title}>
         <Stack gap="sm">
           {children}
+          <Switch
+            label="Enabled"
+            checked={enabled}
+            onChange={(event) => onEnabledChange(event.currentTarget.checked)}
+          />
           <FormErrorAlert message={failure} />
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose} disabled={saving}>
@@ -38,6 +56,29 @@ export function RuleDialog({ title, saving, failure, onSubmit, onClose, children
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A rule's Name field, first in its dialog. */
+export function RuleNameInput({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (name: string) => void;
+}) {
+  return (
+    <TextInput
+      label="Name"
+      withAsterisk
+      maxLength={100}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data-autofocus
+    />
   );
 }
 
