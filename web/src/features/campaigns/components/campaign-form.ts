@@ -56,8 +56,6 @@ export interface CampaignDraft {
   trackClicks: boolean;
 }
 
-export const VARIANT_LABELS = ['A', 'B'] as const;
-
 export const emptyVariant = (label: string, share = 100): VariantDraft => ({
   label,
   templateId: null,
