@@ -4,7 +4,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { channels, messageTemplates } from '../../db/schema/channels';
 import { campaignActivities, campaigns } from '../../db/schema/campaigns';
-import { enterprises } from '../../db/schema/platform';
 import { departments } from '../../db/schema/enterprise-admin';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -17,14 +16,6 @@ const iso = (value: unknown) => (value === null || value === undefined ? null : 
 /** Campaigns and their activities: reads and writes of the campaigns core (no HTTP, no rules). */
 export function createCampaignsRepository(db: Db) {
   return {
-    async timeZone(enterpriseId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ settings: enterprises.settings })
-        .from(enterprises)
-        .where(eq(enterprises.id, enterpriseId));
-      return row?.settings.timezone;
-    },
-
     async channel(enterpriseId: string, channelId: string) {
       const [row] = await db
         .select({ id: channels.id, name: channels.name, messagesPerSecond: channels.messagesPerSecond })

@@ -18,6 +18,7 @@ import { enterprises, files } from '../../db/schema/platform';
 import { userRows, type FieldRow } from '../../platform/customer-fields';
 import { textArray } from '../../platform/customer-lookup';
 import { audienceContext, compileValues, resolveInto, type CompiledValues } from './audience';
+import { isTimeZone } from './protection/quiet-hours';
 import { DEFAULT_TIME_ZONE, nextOccurrence } from './schedule';
 
 /**
@@ -214,13 +215,14 @@ export async function planVariants(
   return { plans, fieldErrors };
 }
 
-/** The enterprise's timezone (settings.timezone, UTC when unset). */
+/** The enterprise's timezone (settings.timezone; UTC when unset or unknown to the runtime). The one read of it for campaigns. */
 export async function enterpriseTimeZone(db: DbOrTx, enterpriseId: string): Promise<string> {
   const [row] = await db
     .select({ settings: enterprises.settings })
     .from(enterprises)
     .where(eq(enterprises.id, enterpriseId));
-  return row?.settings.timezone || DEFAULT_TIME_ZONE;
+  const zone = row?.settings.timezone;
+  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
 async function insertBroadcast(

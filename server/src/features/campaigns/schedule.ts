@@ -47,15 +47,6 @@ export function zonedTime(
   return new Date(instant);
 }
 
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 interface LocalDateTime {
   date: { year: number; month: number; day: number };
   hour: number;

@@ -1,5 +1,5 @@
 import { rawFor, type Db } from '../../../db/client';
-import { enterpriseTimeZone } from './quiet-hours';
+import { enterpriseTimeZone } from '../runs';
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
@@ -18,10 +18,7 @@ export async function monthSpend(
   const spent = new Map<string, number>(departmentIds.map((id) => [id, 0]));
   if (departmentIds.length === 0) return spent;
   const raw = rawFor(db);
-  const { rows: settings } = await raw(`SELECT settings->>'timezone' AS time_zone FROM enterprises WHERE id = $1`, [
-    enterpriseId,
-  ]);
-  const timeZone = enterpriseTimeZone(settings[0]?.time_zone as string | undefined);
+  const timeZone = await enterpriseTimeZone(db, enterpriseId);
   const { rows } = await raw(
     `WITH sent AS (
        SELECT c.department_id, substr(r.phone, 2, 3) AS prefix,

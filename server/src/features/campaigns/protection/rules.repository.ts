@@ -15,7 +15,6 @@ import {
 } from '../../../db/schema/campaigns';
 import { channels, messageTemplates } from '../../../db/schema/channels';
 import { departments } from '../../../db/schema/enterprise-admin';
-import { enterprises } from '../../../db/schema/platform';
 import { quietVerdict } from './guard';
 
 const tables = {
@@ -53,14 +52,6 @@ export function createRulesRepository(db: Db) {
   }
 
   return {
-    async timeZone(enterpriseId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ settings: enterprises.settings })
-        .from(enterprises)
-        .where(eq(enterprises.id, enterpriseId));
-      return row?.settings.timezone;
-    },
-
     async list(enterpriseId: string) {
       const [blockTimes, frequencyCaps, failovers, costPlans] = await Promise.all([
         db

@@ -14,7 +14,7 @@ import { createCustomerLookup } from '../../../platform/customer-lookup';
 import { AppError } from '../../../platform/errors';
 import { monthSpend } from './budget';
 import { mappingErrors } from './fallback-values';
-import { enterpriseTimeZone } from './quiet-hours';
+import { enterpriseTimeZone } from '../runs';
 import { createRulesRepository } from './rules.repository';
 
 /** Texts of the rules' own checks (the contract's schemas give the rest). */
@@ -50,7 +50,7 @@ export function createRulesService(deps: { db: Db }) {
     async list(enterpriseId: string) {
       const [{ blockTimes, frequencyCaps, failovers, costPlans }, timeZone] = await Promise.all([
         repository.list(enterpriseId),
-        repository.timeZone(enterpriseId),
+        enterpriseTimeZone(deps.db, enterpriseId),
       ]);
       const spent = await monthSpend(
         deps.db,
@@ -91,7 +91,7 @@ export function createRulesService(deps: { db: Db }) {
           enabled: row.enabled,
           spentThisMonth: spent.get(row.departmentId) ?? 0,
         })),
-        timeZone: enterpriseTimeZone(timeZone),
+        timeZone,
       };
     },
 
