@@ -27,7 +27,12 @@ import type { ChannelMessaging } from '../../platform/messaging/channel-messagin
 import { createBroadcastsRepository, type OutboxRow } from './broadcasts.repository';
 import { blockReasonText, recipientPhone, requestNumbers, resolveRecipients, type Resolution } from './recipients';
 import type { BroadcastMediaSet, StoredMedia, TemplateSnapshot } from './stored-broadcast';
-import { compileMapping, keysOf, mappingVariables, type TemplateShape } from './template-variables';
+import {
+  compileMapping,
+  keysOf,
+  mappingVariables,
+  type TemplateShape,
+} from '../../platform/messaging/template-mapping';
 
 type BroadcastRequest = z.output<typeof broadcastRequest>;
 type MediaType = 'IMAGE' | 'VIDEO' | 'DOCUMENT';

@@ -3,7 +3,7 @@ import type { TemplateValueKey, TemplateValues } from '@parley/contracts/templat
 import type { CustomerLookup } from '../../platform/customer-lookup';
 import type { Blocklist, BlockReason } from '../../platform/messaging/broadcast-ports';
 import { customerPhone, phoneProblemMessage } from '../../platform/phone';
-import type { CompiledMapping } from './template-variables';
+import { templateValuesOf, type CompiledMapping } from '../../platform/messaging/template-mapping';
 
 /**
  * Recipient resolution, shared by the pre-send check and the send: every number normalised to
@@ -59,30 +59,6 @@ function recipientProblem(raw: string, defaultRegion: string): string {
   return phoneProblemMessage(raw, defaultRegion, broadcastMessages.invalidNumber);
 }
 
-/** TemplateValues from the filled value of each variable key (only the keys given). */
-function buildValues(
-  keys: readonly TemplateValueKey[],
-  cardCount: number,
-  filled: Map<string, string>,
-): TemplateValues {
-  const values: TemplateValues = {};
-  if (cardCount > 0) values.cards = Array.from({ length: cardCount }, () => ({ body: {}, buttons: {} }));
-  for (const variable of keys) {
-    const value = filled.get(variable.key);
-    if (value === undefined) continue;
-    if (variable.part === 'header') (values.header ??= {})[variable.name] = value;
-    else if (variable.part === 'body') (values.body ??= {})[variable.name] = value;
-    else if (variable.part === 'button') (values.buttons ??= {})[variable.name] = value;
-    else {
-      const card = values.cards?.[(variable.card ?? 0) - 1];
-      if (!card) continue;
-      if (variable.part === 'cardBody') (card.body ??= {})[variable.name] = value;
-      else (card.buttons ??= {})[variable.name] = value;
-    }
-  }
-  return values;
-}
-
 export async function resolveRecipients(input: {
   enterpriseId: string;
   numbers: readonly string[];
@@ -135,7 +111,7 @@ export async function resolveRecipients(input: {
       phone,
       customerId: customer?.id ?? null,
       name: customer?.name ?? null,
-      values: buildValues(input.keys, input.cardCount, filled),
+      values: templateValuesOf(input.keys, input.cardCount, filled),
     });
   }
   return { total: numbers.length, valid, invalid, duplicate, blocked };

@@ -4,14 +4,16 @@ import {
   templateVariables,
   type TemplateComponent,
   type TemplateValueKey,
+  type TemplateValues,
 } from '@parley/contracts/templates';
-import { customerColumnValue, type CustomerColumn, type CustomerRecord } from '../../platform/customer-lookup';
+import { customerColumnValue, type CustomerColumn, type CustomerRecord } from '../customer-lookup';
 
 /**
  * The variables of a template as the mapping widget lists them (engagement.md §2.14), and the
  * checks and per-recipient filling of a request's column mapping. Keys are the template test
  * send's ('header.1', 'body.1', 'button0', 'card1.body.1', 'card1.button0'), from contracts'
- * templateValueKeys, so the preview, the test send and the broadcast agree.
+ * templateValueKeys, so the preview, the test send and the broadcast agree. Shared: a campaign's
+ * failover rule maps its fallback template's variables the same way.
  */
 export interface TemplateShape {
   components: TemplateComponent[];
@@ -178,4 +180,28 @@ export function compileMapping(
     });
   }
   return { fillers, usesCustomers, fieldErrors };
+}
+
+/** TemplateValues from the filled value of each variable key (only the keys given). */
+export function templateValuesOf(
+  keys: readonly TemplateValueKey[],
+  cardCount: number,
+  filled: Map<string, string>,
+): TemplateValues {
+  const values: TemplateValues = {};
+  if (cardCount > 0) values.cards = Array.from({ length: cardCount }, () => ({ body: {}, buttons: {} }));
+  for (const variable of keys) {
+    const value = filled.get(variable.key);
+    if (value === undefined) continue;
+    if (variable.part === 'header') (values.header ??= {})[variable.name] = value;
+    else if (variable.part === 'body') (values.body ??= {})[variable.name] = value;
+    else if (variable.part === 'button') (values.buttons ??= {})[variable.name] = value;
+    else {
+      const card = values.cards?.[(variable.card ?? 0) - 1];
+      if (!card) continue;
+      if (variable.part === 'cardBody') (card.body ??= {})[variable.name] = value;
+      else (card.buttons ??= {})[variable.name] = value;
+    }
+  }
+  return values;
 }
