@@ -119,30 +119,20 @@ export function registerCampaignsRoutes(
       return campaigns.estimate(actorOf(session()), params.id);
     },
   );
-  addRoute(
-    app,
-    routes.start,
-    { permission: 'CAMPAIGNS.START', tag, audit: 'campaign.activity.start', message: 'Campaign started' },
-    async ({ session, params }) => campaigns.start(actorOf(session()), params.id),
-  );
-  addRoute(
-    app,
-    routes.pause,
-    { permission: 'CAMPAIGNS.START', tag, audit: 'campaign.activity.pause', message: 'Campaign paused' },
-    async ({ session, params }) => campaigns.pause(actorOf(session()), params.id),
-  );
-  addRoute(
-    app,
-    routes.resume,
-    { permission: 'CAMPAIGNS.START', tag, audit: 'campaign.activity.resume', message: 'Campaign resumed' },
-    async ({ session, params }) => campaigns.resume(actorOf(session()), params.id),
-  );
-  addRoute(
-    app,
-    routes.stop,
-    { permission: 'CAMPAIGNS.START', tag, audit: 'campaign.activity.stop', message: 'Campaign stopped' },
-    async ({ session, params }) => campaigns.stop(actorOf(session()), params.id),
-  );
+  // Start, pause, resume and stop: one permission, the activity's id, an audit entry each.
+  const controls = [
+    ['start', 'Campaign started'],
+    ['pause', 'Campaign paused'],
+    ['resume', 'Campaign resumed'],
+    ['stop', 'Campaign stopped'],
+  ] as const;
+  for (const [action, message] of controls)
+    addRoute(
+      app,
+      routes[action],
+      { permission: 'CAMPAIGNS.START', tag, audit: `campaign.activity.${action}`, message },
+      async ({ session, params }) => campaigns[action](actorOf(session()), params.id),
+    );
 
   // POST /api/campaigns/lists, multipart with one CSV in the field "file": the file streams through.
   app.route({
