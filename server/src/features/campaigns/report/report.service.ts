@@ -257,13 +257,14 @@ export function createCampaignReportService(deps: { repository: ReportRepository
     },
 
     async stats(enterpriseId: string, id: string, runId?: string): Promise<CampaignStats> {
-      const campaign = await owned(enterpriseId, id);
-      const runs = await repository.runs([id], runId);
-      if (runId && runs.length === 0) throw new AppError('NOT_FOUND');
-      const [{ rates, currencySymbol }, settings] = await Promise.all([
+      // Independent reads in one round: nothing is answered before the campaign is found owned.
+      const [campaign, runs, { rates, currencySymbol }, settings] = await Promise.all([
+        owned(enterpriseId, id),
+        repository.runs([id], runId),
         pricing(enterpriseId),
         repository.enterprise(enterpriseId),
       ]);
+      if (runId && runs.length === 0) throw new AppError('NOT_FOUND');
       const [rows, clicksByUrl] = await Promise.all([
         repository.stats(enterpriseId, id, runId, rates, settings.timezone),
         repository.clicksByUrl(enterpriseId, id, runId),
