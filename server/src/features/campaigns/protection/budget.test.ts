@@ -30,6 +30,9 @@ beforeAll(async () => {
       { country: '91', category: 'UTILITY', rate: 0.5 },
       { country: '91', category: 'MARKETING', rate: 0.8 },
       { country: '1', category: 'UTILITY', rate: 2 },
+      // Not a calling code (the card takes any 1–4 digits): the estimate ignores it, so does the spend.
+      { country: '919', category: 'UTILITY', rate: 9 },
+      { country: '919', category: 'MARKETING', rate: 9 },
     ],
   });
   expect(saved.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { rawFor, type Db } from '../../../db/client';
+import { callingCodes } from '../../../platform/messaging/dial-codes';
 import { enterpriseTimeZone } from '../runs';
 
 const cents = (value: number) => Math.round(value * 100) / 100;
@@ -6,9 +7,9 @@ const cents = (value: number) => Math.round(value * 100) / 100;
 /**
  * What each department's campaigns cost this calendar month (the enterprise's time zone): every
  * accepted message of its campaigns' broadcasts (main, fallback and test) priced from the rate card
- * by the number's dial code and the template's category, as the estimate prices it (rate-card
- * service: dial codes are prefix-free, so a number's is the rate card's country it starts with;
- * a number whose country has no rate costs nothing). One statement for all departments asked.
+ * by the number's dial code and the template's category, as the estimate and the report price it
+ * (platform/messaging/dial-codes.ts: only rates of real calling codes count, and as these are
+ * prefix-free a number's is the one it starts with; a number whose country has no rate costs nothing). One statement for all departments asked.
  */
 export async function monthSpend(
   db: Db,
@@ -37,9 +38,10 @@ export async function monthSpend(
      JOIN LATERAL (
        SELECT rc.rate FROM rate_card rc
        WHERE rc.enterprise_id = $1::uuid AND rc.category = s.category AND s.prefix LIKE rc.country || '%'
+         AND rc.country IN (SELECT jsonb_array_elements_text($4::jsonb))
        ORDER BY length(rc.country) DESC LIMIT 1) p ON true
      GROUP BY s.department_id`,
-    [enterpriseId, JSON.stringify(departmentIds), timeZone],
+    [enterpriseId, JSON.stringify(departmentIds), timeZone, JSON.stringify([...callingCodes])],
   );
   for (const row of rows) spent.set(String(row.department_id), cents(Number(row.spent)));
   return spent;
