@@ -26,6 +26,8 @@ export const realtimeEvents = [
   'template.status',
   /** A broadcast's counts changed (at most about once a second): { broadcastId, status, progress }. */
   'broadcast.progress',
+  /** A campaign activity changed state (submitted, decided, started, paused, fired, finished): { id, campaignId, state }. */
+  'campaign.activity',
   /** conversation.updated, .message, .counts (payloads in conversations.ts). */
   ...Object.values(conversationEvents),
   /** The spec's agent chat events (platform §4.2), to the user they concern: { conversationId, message? }. */

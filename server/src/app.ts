@@ -255,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? createPostgresLocks(config.databaseUrl, app.log)
         : createLocalLocks(),
   });
-  campaignsFeature(app, { db: database.db, config, rates, pipeline });
+  campaignsFeature(app, { db: database.db, config, rates, pipeline, bus });
 
   // The channel's NLP agent answers on the channel exactly as in Try it (the conversation is its session).
   const bot: BotResponder = {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { campaignMessages, type Activity, type Campaign, type CampaignEstimate } from '@parley/contracts/campaigns';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/test-app';
+import type { ActivityChange } from './runs';
 import { broadcasts } from '../../db/schema/broadcasts';
 import { campaignActivities, campaigns } from '../../db/schema/campaigns';
 import { auditLog } from '../../db/schema/platform';
@@ -130,6 +131,24 @@ describe('maker-checker', () => {
     const creator = await act(maker, 'approve', byAuthor.body.data.activity.id);
     expect(creator.statusCode).toBe(403);
     expect((await act(checker, 'approve', activity.id)).body.data.activity.state).toBe('APPROVED');
+  });
+
+  it("tells the enterprise's open consoles of each change of state (campaign.activity), and no other enterprise", async () => {
+    const before = await context.bus.lastId();
+    const { campaign, activity } = await approved();
+    for (const action of ['start', 'pause', 'resume', 'stop'])
+      expect((await act(checker, action, activity.id)).statusCode).toBe(200);
+    const heard = (await context.bus.since(maker.enterpriseId, maker.userId, before, 500))
+      .filter((event) => event.name === 'campaign.activity')
+      .map((event) => event.payload as { id: string; campaignId: string; state: string })
+      .filter((payload) => payload.id === activity.id);
+    expect(heard.every((payload) => payload.campaignId === campaign.id)).toBe(true);
+    // A start now is announced by the start and by the run it fires: the same state twice.
+    const states = heard.map((payload) => payload.state).filter((state, index, all) => state !== all[index - 1]);
+    expect(states).toEqual(['PENDING', 'APPROVED', 'RUNNING', 'PAUSED', 'RUNNING', 'STOPPED']);
+    const stranger = await createTenant(context);
+    const theirs = await context.bus.since(stranger.enterpriseId, stranger.userId, before, 500);
+    expect(theirs.filter((event) => event.name === 'campaign.activity')).toEqual([]);
   });
 
   it('reject needs a reason and shows it on the campaign; the maker fixes and resubmits', async () => {
@@ -326,7 +345,8 @@ describe('runs', () => {
   it('a run whose broadcasts ended is COMPLETED, and so is a campaign sent now', async () => {
     const { campaign, activity } = await approved();
     await act(checker, 'start', activity.id);
-    const scheduler = schedulerFor(context.database.db);
+    const announced: ActivityChange[] = [];
+    const scheduler = schedulerFor(context.database.db, [], announced);
     await scheduler.tick();
     expect(await statusOf(campaign.id)).toBe('RUNNING');
     for (const broadcast of await broadcastsOf(campaign.id))
@@ -341,6 +361,13 @@ describe('runs', () => {
       .where(eq(campaignActivities.id, activity.id));
     expect(row!.state).toBe('COMPLETED');
     expect(await statusOf(campaign.id)).toBe('COMPLETED');
+    // The open consoles hear of it.
+    expect(announced).toContainEqual({
+      enterpriseId: maker.enterpriseId,
+      id: activity.id,
+      campaignId: campaign.id,
+      state: 'COMPLETED',
+    });
   });
 
   it('a scheduled start waits for its time, then the scheduler fires it once and schedules the next', async () => {

@@ -13,7 +13,7 @@ import {
   customerSegmentMembers,
   customerSegments,
 } from '../../db/schema/customers';
-import { createCampaignRuns } from './runs';
+import { createCampaignRuns, type ActivityChange } from './runs';
 
 /** What the campaigns core tests share: calls as a user, a Sandbox channel, templates, customers. */
 
@@ -220,7 +220,7 @@ export function campaignBody(
 }
 
 /** A scheduler of its own (as another server process would run), queueing into `queued`. */
-export function schedulerFor(db: Db, queued: string[] = []) {
+export function schedulerFor(db: Db, queued: string[] = [], announced: ActivityChange[] = []) {
   return createCampaignRuns({
     db,
     queue: {
@@ -229,6 +229,9 @@ export function schedulerFor(db: Db, queued: string[] = []) {
       },
     },
     log: { error: () => undefined },
+    announce: async (changes) => {
+      announced.push(...changes);
+    },
   });
 }
 

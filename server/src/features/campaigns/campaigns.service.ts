@@ -24,7 +24,7 @@ import type { RateCard } from '../../platform/messaging/broadcast-ports';
 import { customerPhone } from '../../platform/phone';
 import { audienceContext, countAudience, filterErrors, sendableByPrefix } from './audience';
 import { createCampaignsRepository, type CampaignRow } from './campaigns.repository';
-import { enterpriseTimeZone, planVariants, type CampaignRuns } from './runs';
+import { enterpriseTimeZone, planVariants, type ActivityAnnouncer, type CampaignRuns } from './runs';
 import { nextOccurrence, scheduleErrors } from './schedule';
 
 type Body = z.output<typeof campaignBody>;
@@ -45,6 +45,8 @@ export interface CampaignsServiceDeps {
   checkBudget?: BudgetCheck;
   /** The clock (tests). */
   now?: () => Date;
+  /** Tells the enterprise's open consoles that activities changed state (campaign.activity). */
+  announce?: ActivityAnnouncer;
 }
 
 export interface Actor {
@@ -183,9 +185,11 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     return row;
   }
 
-  async function activityOut(enterpriseId: string, id: string): Promise<{ activity: Activity }> {
+  /** The activity as it is after a change of state, announced to the enterprise's open consoles. */
+  async function moved(enterpriseId: string, id: string): Promise<{ activity: Activity }> {
     const activity = await repository.activity(enterpriseId, id);
     if (!activity) throw new AppError('NOT_FOUND');
+    await deps.announce?.([{ enterpriseId, id, campaignId: activity.campaignId, state: activity.state }]);
     return { activity };
   }
 
@@ -316,7 +320,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         await repository.update(tx, id, { status: 'PENDING_APPROVAL' });
         return inserted;
       });
-      return activityOut(actor.enterpriseId, activity.id);
+      return moved(actor.enterpriseId, activity.id);
     },
 
     /** Activities by state, each state only for whom its page is (PENDING: approvers; APPROVED…: starters). */
@@ -339,7 +343,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       await db.transaction((tx) =>
         move(tx, id, 'approve', { state: 'APPROVED', decidedBy: actor.userId, decidedAt: new Date() }),
       );
-      return activityOut(actor.enterpriseId, id);
+      return moved(actor.enterpriseId, id);
     },
 
     async reject(actor: Actor, id: string, reason: string) {
@@ -353,7 +357,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
           rejectReason: reason,
         }),
       );
-      return activityOut(actor.enterpriseId, id);
+      return moved(actor.enterpriseId, id);
     },
 
     /** The start dialog's estimate: the rate card's price of the sendable numbers, and the budget left. */
@@ -421,7 +425,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       );
       // 'now' fires here; should it fail, the scheduler's next pass fires it (it is due).
       if (state === 'RUNNING') await runs.fire(id, first);
-      return activityOut(actor.enterpriseId, id);
+      return moved(actor.enterpriseId, id);
     },
 
     async pause(actor: Actor, id: string) {
@@ -431,7 +435,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         await move(tx, id, 'pause', { state: 'PAUSED' });
         await runs.pause(tx, id);
       });
-      return activityOut(actor.enterpriseId, id);
+      return moved(actor.enterpriseId, id);
     },
 
     async resume(actor: Actor, id: string) {
@@ -441,7 +445,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         const state = await runs.resume(tx, id);
         await move(tx, id, 'resume', { state });
       });
-      return activityOut(actor.enterpriseId, id);
+      return moved(actor.enterpriseId, id);
     },
 
     async stop(actor: Actor, id: string) {
@@ -451,7 +455,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         await move(tx, id, 'stop', { state: 'STOPPED', nextRunAt: null });
         await runs.cancel(tx, id);
       });
-      return activityOut(actor.enterpriseId, id);
+      return moved(actor.enterpriseId, id);
     },
 
     /** Test send: a variant (the first by default) of the campaign as it is now, to up to five numbers. */

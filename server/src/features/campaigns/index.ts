@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RateCard, SendGuard } from '../../platform/messaging/broadcast-ports';
+import type { EventBus } from '../../platform/realtime/bus';
 import { registerCampaignsRoutes } from './campaigns.routes';
 import { createCampaignsService } from './campaigns.service';
 import { createCampaignLists } from './lists';
-import { createCampaignRuns } from './runs';
+import { createCampaignRuns, type ActivityAnnouncer } from './runs';
 import { checkBudget } from './protection/budget';
 import { createFailoverSweep } from './protection/failover';
 import { createCampaignGuard } from './protection/guard';
@@ -13,6 +14,9 @@ import { registerCampaignRulesRoutes } from './protection/rules.routes';
 import { registerCampaignReportRoutes, trackingValues } from './report/index';
 
 export { createCampaignGuard };
+
+/** Sent to the enterprise whenever an activity changes state: { id, campaignId, state }. */
+export const CAMPAIGN_ACTIVITY_EVENT = 'campaign.activity';
 
 /**
  * The guard the broadcast pipeline asks before each batch (app.ts hands it to broadcastsFeature,
@@ -30,6 +34,8 @@ export interface CampaignsDeps {
   db: Db;
   config: Config;
   rates: RateCard;
+  /** The realtime bus: campaign.activity tells open consoles that an activity changed state. */
+  bus?: Pick<EventBus, 'publishMany'>;
   /** The broadcast pipeline (broadcastsFeature's `pipeline`): a run's broadcasts are queued on it. */
   pipeline: { enqueue(broadcastId: string, options: { tx: DbOrTx }): Promise<void> };
   /** Scheduler interval (ms); tests drive `runs.tick()` themselves. */
@@ -44,11 +50,22 @@ export interface CampaignsDeps {
  * the test send.
  */
 export function campaignsFeature(app: FastifyInstance, deps: CampaignsDeps) {
+  const bus = deps.bus;
+  const announce: ActivityAnnouncer | undefined = bus
+    ? async (changes) => {
+        await bus
+          .publishMany(
+            changes.map(({ enterpriseId, ...payload }) => ({ enterpriseId, name: CAMPAIGN_ACTIVITY_EVENT, payload })),
+          )
+          .catch((error: unknown) => app.log.error({ err: error }, 'campaign.activity event'));
+      }
+    : undefined;
   const runs = createCampaignRuns({
     db: deps.db,
     queue: deps.pipeline,
     log: app.log,
     intervalMs: deps.schedulerIntervalMs,
+    announce,
   });
   const campaigns = createCampaignsService({
     db: deps.db,
@@ -56,6 +73,7 @@ export function campaignsFeature(app: FastifyInstance, deps: CampaignsDeps) {
     rates: deps.rates,
     runs,
     checkBudget,
+    announce,
   });
   const lists = createCampaignLists({ db: deps.db, defaultRegion: deps.config.defaultPhoneRegion });
   // Channel failover: a campaign message that fails for good (or is not delivered in time) is sent

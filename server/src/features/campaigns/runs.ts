@@ -282,7 +282,19 @@ export interface RunsDeps {
   log: RunsLogger;
   /** How often the scheduler looks for due runs (ms). */
   intervalMs?: number;
+  /** Tells the enterprise's open consoles that activities changed state (campaign.activity). */
+  announce?: ActivityAnnouncer;
 }
+
+/** An activity's new state, as the campaign.activity event carries it (to its enterprise). */
+export interface ActivityChange {
+  enterpriseId: string;
+  id: string;
+  campaignId: string;
+  state: ActivityState;
+}
+/** Announces changes of state; never throws (a lost announcement only delays a console's refresh). */
+export type ActivityAnnouncer = (changes: readonly ActivityChange[]) => Promise<void>;
 
 /** The scheduler and the run-level actions (start, pause, resume, stop, test send). */
 export function createCampaignRuns(deps: RunsDeps) {
@@ -318,7 +330,7 @@ export function createCampaignRuns(deps: RunsDeps) {
       .where(and(eq(channels.id, body.channelId), eq(channels.enterpriseId, enterpriseId)));
     const next = nextAfter(body.schedule, timeZone, occurrence);
 
-    return db.transaction(async (tx) => {
+    const fired = await db.transaction(async (tx) => {
       const locked = await rowsOf(
         tx,
         sql`SELECT id FROM campaign_activities WHERE id = ${activityId}::uuid
@@ -383,6 +395,8 @@ export function createCampaignRuns(deps: RunsDeps) {
       await tx.execute(sql`UPDATE campaigns SET status = 'RUNNING', updated_at = now() WHERE id = ${campaignId}::uuid`);
       return runId;
     });
+    if (fired) await deps.announce?.([{ enterpriseId, id: activityId, campaignId, state: 'RUNNING' }]);
+    return fired;
   }
 
   /** The occurrence after `occurrence` (recurring schedules only). */
@@ -413,11 +427,20 @@ export function createCampaignRuns(deps: RunsDeps) {
           SELECT 1 FROM campaign_runs r WHERE r.activity_id = a.id AND r.state IN ('RUNNING', 'PAUSED'))
           AND (a.next_run_at IS NULL OR a.next_run_at > now())
           AND EXISTS (SELECT 1 FROM campaign_runs r WHERE r.activity_id = a.id)
-        RETURNING a.campaign_id, a.state`,
+        RETURNING a.id, a.enterprise_id, a.campaign_id, a.state`,
     );
     for (const row of moved)
       await db.execute(
         sql`UPDATE campaigns SET status = ${String(row.state)}, updated_at = now() WHERE id = ${String(row.campaign_id)}::uuid`,
+      );
+    if (moved.length > 0)
+      await deps.announce?.(
+        moved.map((row) => ({
+          enterpriseId: String(row.enterprise_id),
+          id: String(row.id),
+          campaignId: String(row.campaign_id),
+          state: String(row.state) as ActivityState,
+        })),
       );
   }
 
