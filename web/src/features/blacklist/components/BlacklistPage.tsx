@@ -12,6 +12,7 @@ import { BLACKLIST_PAGE_SIZE, useBlacklist } from '../api/get-blacklist';
 import { useRemoveBlacklistEntry } from '../api/remove-blacklist-entry';
 import { AddNumbersDialog } from './AddNumbersDialog';
 import { ImportNumbersDialog } from './ImportNumbersDialog';
+import { usePagingFrom } from '../../../lib/use-paging';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const DATE_PATTERN = dateFormats.default;
@@ -35,8 +36,7 @@ export function BlacklistPage() {
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [source, setSource] = useState(ALL);
   const filterKey = `${debounced}|${source}`;
-  const [paging, setPaging] = useState({ filterKey, from: 0 });
-  const from = paging.filterKey === filterKey ? paging.from : 0;
+  const [from, setFrom] = usePagingFrom(filterKey);
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const [removing, setRemoving] = useState<BlacklistEntry | null>(null);
   const remove = useRemoveBlacklistEntry();
@@ -127,7 +127,7 @@ export function BlacklistPage() {
           pageSize: BLACKLIST_PAGE_SIZE,
           more: list.data?.more ?? false,
           busy: list.isPlaceholderData,
-          onPage: (next) => setPaging({ filterKey, from: next }),
+          onPage: setFrom,
         }}
         renderRow={(entry: BlacklistEntry) => {
           const origin = sourceLabels[entry.source] ?? { label: entry.source, color: 'gray' };

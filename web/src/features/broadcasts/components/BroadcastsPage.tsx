@@ -13,6 +13,7 @@ import { BroadcastProgress } from './BroadcastProgress';
 import { BroadcastStatusBadge } from './BroadcastStatusBadge';
 import { DATE_PATTERN, broadcastCreatePath, broadcastPath } from './broadcast-format';
 import { RateCardDialog } from './RateCardDialog';
+import { usePagingFrom } from '../../../lib/use-paging';
 
 /** Search debounce of the broadcast list (engagement.md §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -51,8 +52,7 @@ export function BroadcastsPage({ realtime, canEditRates }: BroadcastsPageProps) 
   const [ratesOpen, setRatesOpen] = useState(false);
   // A new search or range starts at the first page.
   const filterKey = `${debouncedSearch}|${range.startDay}|${range.endDay}`;
-  const [paging, setPaging] = useState({ filterKey, from: 0 });
-  const from = paging.filterKey === filterKey ? paging.from : 0;
+  const [from, setFrom] = usePagingFrom(filterKey);
   const name = debouncedSearch;
 
   const list = useBroadcasts(
@@ -170,7 +170,7 @@ export function BroadcastsPage({ realtime, canEditRates }: BroadcastsPageProps) 
           pageSize: BROADCASTS_PAGE_SIZE,
           more: list.data?.more ?? false,
           busy: list.isPlaceholderData,
-          onPage: (next) => setPaging({ filterKey, from: next }),
+          onPage: setFrom,
         }}
         renderRow={(broadcast) => (
           <Table.Tr key={broadcast.id} onClick={() => open(broadcast)} style={{ cursor: 'pointer' }}>

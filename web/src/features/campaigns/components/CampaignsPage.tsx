@@ -44,6 +44,7 @@ import { CAMPAIGNS_PAGE_SIZE, useCampaigns } from '../api/get-campaigns';
 import { CampaignStatusBadge } from './CampaignStatusBadge';
 import { lockedStatuses } from './campaign-form';
 import { PROTECTION_RULES_PATH, campaignPath, campaignReportPath, newCampaignPath } from './campaign-paths';
+import { usePagingFrom } from '../../../lib/use-paging';
 
 /** Search debounce (engagement.md §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -72,8 +73,7 @@ export function CampaignsPage({ canCreate, canEdit, canDelete, canManageRules }:
   const [status, setStatus] = useState<CampaignStatus | typeof ALL>(ALL);
   // A new search or status starts at the first page.
   const filterKey = `${debouncedSearch}|${status}`;
-  const [paging, setPaging] = useState({ filterKey, from: 0 });
-  const from = paging.filterKey === filterKey ? paging.from : 0;
+  const [from, setFrom] = usePagingFrom(filterKey);
   const [deleting, setDeleting] = useState<CampaignListItem | null>(null);
 
   const list = useCampaigns({
@@ -200,7 +200,7 @@ export function CampaignsPage({ canCreate, canEdit, canDelete, canManageRules }:
           pageSize: CAMPAIGNS_PAGE_SIZE,
           more: list.data?.more ?? false,
           busy: list.isPlaceholderData,
-          onPage: (next) => setPaging({ filterKey, from: next }),
+          onPage: setFrom,
         }}
         renderRow={(campaign) => {
           const locked = lockedStatuses.includes(campaign.status);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Anchor, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { useSegments } from '../api/get-segments';
 import { useUploadProgress, type UploadsRealtime } from '../realtime/use-upload-progress';
 import { UploadStatus } from './UploadStatus';
 import { uploadErrorsPath, uploadFilePath, uploadsPath } from './upload-paths';
+import { usePagingFrom } from '../../../lib/use-paging';
 
 /** Completed On (engagement.md §2.6, §9). */
 export const COMPLETED_ON_PATTERN = dateFormats.default;
@@ -31,9 +31,8 @@ const count = (value: number) => numberFormat.format(value);
 export function UploadsPage({ segmentId, canUpload, realtime }: UploadsPageProps) {
   const navigate = useNavigate();
   const { live } = useUploadProgress(realtime);
-  const [paging, setPaging] = useState({ segmentId, from: 0 });
   // A new segment (from the select or the address) starts at the first page.
-  const from = paging.segmentId === segmentId ? paging.from : 0;
+  const [from, setFrom] = usePagingFrom(segmentId ?? '');
   const segments = useSegments();
   const list = useUploads({ ...(segmentId ? { segmentId } : {}), from, perPage: UPLOADS_PAGE_SIZE }, !live);
   const uploads = list.data?.uploads ?? [];
@@ -48,7 +47,6 @@ export function UploadsPage({ segmentId, canUpload, realtime }: UploadsPageProps
 
   const handleSegment = (value: string | null) => {
     const next = !value || value === ALL_SEGMENTS ? undefined : value;
-    setPaging({ segmentId: next, from: 0 });
     void navigate(uploadsPath(next));
   };
 
@@ -109,7 +107,7 @@ export function UploadsPage({ segmentId, canUpload, realtime }: UploadsPageProps
           pageSize: UPLOADS_PAGE_SIZE,
           more: list.data?.hasMore ?? false,
           busy: list.isPlaceholderData,
-          onPage: (next) => setPaging({ segmentId, from: next }),
+          onPage: setFrom,
         }}
         renderRow={(upload) => (
           <Table.Tr key={upload.id} onClick={() => openErrors(upload)} style={{ cursor: 'pointer' }}>

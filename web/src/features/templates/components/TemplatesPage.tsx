@@ -31,6 +31,7 @@ import { TemplatePreviewDrawer } from './TemplatePreviewDrawer';
 import { TemplateStatusBadge } from './TemplateStatusBadge';
 import { TestSendDialog } from './TestSendDialog';
 import { templateCreatePath, templateEditPath } from './template-paths';
+import { usePagingFrom } from '../../../lib/use-paging';
 
 /** Search debounce 300 ms (engagement.md §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -74,9 +75,8 @@ export function TemplatesPage({ realtime }: { realtime?: TemplatesRealtime }) {
     ...(debounced ? { name: debounced } : {}),
   };
   const filterKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState({ filterKey, from: 0 });
   // Any new filter starts at the first page.
-  const from = paging.filterKey === filterKey ? paging.from : 0;
+  const [from, setFrom] = usePagingFrom(filterKey);
   const list = useTemplates({ ...filters, from, perPage: TEMPLATES_PAGE_SIZE });
   const channels = useTemplateChannels();
   const remove = useDeleteTemplate();
@@ -170,7 +170,7 @@ export function TemplatesPage({ realtime }: { realtime?: TemplatesRealtime }) {
           pageSize: TEMPLATES_PAGE_SIZE,
           more: list.data?.more ?? false,
           busy: list.isPlaceholderData,
-          onPage: (next) => setPaging({ filterKey, from: next }),
+          onPage: setFrom,
         }}
         renderRow={(template) => (
           <Table.Tr key={template.id}>

@@ -17,6 +17,7 @@ import { DataTable, type DataTableColumn } from '../../../../components/data-tab
 import { loadError } from '../../../../components/data-table/load-error';
 import { ACTIVITIES_PAGE_SIZE, useActivities } from '../api/get-activities';
 import { ActivityActionDialog, actionTexts } from './ActivityActionDialog';
+import { usePagingFrom } from '../../../../lib/use-paging';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -87,8 +88,7 @@ export function ActivitiesPage({ view, canApprove, canStart, canViewReport, show
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const filterKey = `${view}|${state}|${debounced}`;
-  const [paging, setPaging] = useState({ filterKey, from: 0 });
-  const from = paging.filterKey === filterKey ? paging.from : 0;
+  const [from, setFrom] = usePagingFrom(filterKey);
   const [open, setOpen] = useState<{ activity: Activity; action: ActivityAction } | null>(null);
   const shownState = config.states.includes(state) ? state : config.states[0]!;
 
@@ -161,7 +161,7 @@ export function ActivitiesPage({ view, canApprove, canStart, canViewReport, show
           pageSize: ACTIVITIES_PAGE_SIZE,
           more: list.data?.more ?? false,
           busy: list.isPlaceholderData,
-          onPage: (next) => setPaging({ filterKey, from: next }),
+          onPage: setFrom,
         }}
         renderRow={(activity) => (
           <Table.Tr key={activity.id}>

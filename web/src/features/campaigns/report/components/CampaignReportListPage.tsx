@@ -14,6 +14,7 @@ import { abbreviateNumber, formatPercent } from '../../../../lib/format-number';
 import { DataTable } from '../../../../components/data-table/DataTable';
 import { loadError } from '../../../../components/data-table/load-error';
 import { useCampaignReport } from '../api/get-campaign-report';
+import { usePagingFrom } from '../../../../lib/use-paging';
 
 const PAGE_SIZE = campaignLimits.listPageSize;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -48,8 +49,7 @@ export function FunnelCells({ funnel }: { funnel: CampaignFunnel }) {
 export function CampaignReportListPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [paging, setPaging] = useState({ search: debounced, from: 0 });
-  const from = paging.search === debounced ? paging.from : 0;
+  const [from, setFrom] = usePagingFrom(debounced);
   const report = useCampaignReport({ from, perPage: PAGE_SIZE, ...(debounced ? { search: debounced } : {}) });
   const campaigns = report.data?.campaigns ?? [];
 
@@ -90,7 +90,7 @@ export function CampaignReportListPage() {
           pageSize: PAGE_SIZE,
           more: report.data?.more ?? false,
           busy: report.isPlaceholderData,
-          onPage: (next) => setPaging({ search: debounced, from: next }),
+          onPage: setFrom,
         }}
         renderRow={(item) => (
           <Table.Tr key={item.campaignId}>
