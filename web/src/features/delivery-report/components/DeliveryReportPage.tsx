@@ -1,21 +1,9 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { dateFormats, formatDatePattern } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
+import { DeliveryStatusBadge } from '../../../components/DeliveryStatusBadge';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { loadError } from '../../../components/data-table/load-error';
 import type { DeliveryReportFilters } from '../api/delivery-report-keys';
@@ -44,15 +32,6 @@ export const sourceOptions = [
   { value: 'chat', label: 'Chat' },
   { value: 'inbound', label: 'Inbound' },
 ];
-
-const statusColors: Record<string, string> = {
-  READ: 'cyan',
-  DELIVERED: 'teal',
-  SUCCESS: 'blue',
-  FAILED: 'red',
-  RECEIVED: 'grape',
-  PENDING: 'gray',
-};
 
 interface FilterForm {
   channelId: string;
@@ -284,9 +263,7 @@ export function DeliveryReportPage({ canListChannels }: { canListChannels: boole
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge variant="light" color={statusColors[message.status] ?? 'gray'} radius="sm" tt="none">
-                {message.status}
-              </Badge>
+              <DeliveryStatusBadge status={message.status} />
             </Table.Td>
             <Table.Td>
               {message.errorCode || message.errorText ? (

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { campaignMessages } from '@parley/contracts/campaigns';
 import { dateFormats, formatDatePattern } from '../../../../lib/format-date';
 import { showToast } from '../../../../lib/toast';
+import { DeliveryStatusBadge } from '../../../../components/DeliveryStatusBadge';
 import { DataTable } from '../../../../components/data-table/DataTable';
 import { loadError } from '../../../../components/data-table/load-error';
 import { useExportCampaignRecipients } from '../api/export-campaign-recipients';
 import { RECIPIENTS_PAGE_SIZE, useCampaignRecipients } from '../api/get-campaign-recipients';
+import { usePagingFrom } from '../../../../lib/use-paging';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const ANY = '';
@@ -27,17 +29,10 @@ export const recipientStatusOptions = [
 ];
 
 /** A row's status: pending, sent, delivered, read, failed, excluded, or cancelled (a stopped campaign). */
-const statusBadges: Record<string, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'gray' },
-  sent: { label: 'Sent', color: 'blue' },
-  delivered: { label: 'Delivered', color: 'teal' },
-  read: { label: 'Read', color: 'cyan' },
-  failed: { label: 'Failed', color: 'red' },
-  excluded: { label: 'Excluded', color: 'orange' },
-  cancelled: { label: 'Cancelled', color: 'gray' },
+const statusLabel = (status: string) => {
+  const lower = status.toLowerCase();
+  return lower ? lower[0]!.toUpperCase() + lower.slice(1) : status;
 };
-
-const badgeOf = (status: string) => statusBadges[status.toLowerCase()] ?? { label: status, color: 'gray' };
 
 /** One row per recipient (page 20), by status and number or name, with the CSV export of the same filters. */
 export function RecipientsTable({
@@ -53,8 +48,7 @@ export function RecipientsTable({
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState(ANY);
   const filterKey = `${runId ?? ''}|${status}|${debounced}`;
-  const [paging, setPaging] = useState({ filterKey, from: 0 });
-  const from = paging.filterKey === filterKey ? paging.from : 0;
+  const [from, setFrom] = usePagingFrom(filterKey);
   const filters = {
     ...(runId ? { runId } : {}),
     ...(status ? { status } : {}),
@@ -132,7 +126,7 @@ export function RecipientsTable({
           pageSize: RECIPIENTS_PAGE_SIZE,
           more: recipients.data?.more ?? false,
           busy: recipients.isPlaceholderData,
-          onPage: (next) => setPaging({ filterKey, from: next }),
+          onPage: setFrom,
         }}
         renderRow={(row, { index }) => (
           <Table.Tr key={`${row.phone}-${index}`}>
@@ -152,9 +146,7 @@ export function RecipientsTable({
               </Table.Td>
             ) : null}
             <Table.Td>
-              <Badge variant="light" radius="sm" tt="none" color={badgeOf(row.status).color}>
-                {badgeOf(row.status).label}
-              </Badge>
+              <DeliveryStatusBadge status={row.status} label={statusLabel(row.status)} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Text size="sm" c={row.statusTime ? undefined : 'dimmed'}>
@@ -174,7 +166,7 @@ export function RecipientsTable({
             </Table.Td>
             <Table.Td>
               <Text size="sm" c={row.fallback ? undefined : 'dimmed'}>
-                {row.fallback ? badgeOf(row.fallback).label : '—'}
+                {row.fallback ? statusLabel(row.fallback) : '—'}
               </Text>
             </Table.Td>
           </Table.Tr>
