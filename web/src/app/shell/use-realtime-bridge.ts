@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribeAccountEvents } from '../../features/account/realtime/account-events';
 import { subscribeAgentEvents } from '../../features/agents/realtime/agent-events';
+import { subscribeCampaignEvents } from '../../features/campaigns/realtime/campaign-events';
 import { subscribeCustomerEvents } from '../../features/customers/realtime/customer-events';
 import { subscribeOutboxEvents } from '../../features/outbox/realtime/outbox-events';
 import { showToast } from '../../lib/toast';
@@ -24,6 +25,7 @@ export function useRealtimeBridge(signedIn: boolean, queryClient: QueryClient): 
       subscribeOutboxEvents(realtime, queryClient),
       subscribeAgentEvents(realtime, queryClient),
       subscribeCustomerEvents(realtime, queryClient),
+      subscribeCampaignEvents(realtime, queryClient),
       addSessionEndListener(() => realtime.stop()),
       realtime.on('system.notice', (event) => {
         const text = noticeText(event.payload);

@@ -50,6 +50,9 @@ function activitiesServer(initial: Activity[]) {
     [`POST /api/campaigns/activities/${SPRING}/reject`]: (request) =>
       move(SPRING, { state: 'REJECTED', rejectReason: (request.body as { reason: string }).reason }),
     [`POST /api/campaigns/activities/${SPRING}/start`]: () => move(SPRING, { state: 'RUNNING' }),
+    [`POST /api/campaigns/activities/${SPRING}/pause`]: () => move(SPRING, { state: 'PAUSED' }),
+    [`POST /api/campaigns/activities/${SPRING}/resume`]: () => move(SPRING, { state: 'RUNNING' }),
+    [`POST /api/campaigns/activities/${SPRING}/stop`]: () => move(SPRING, { state: 'STOPPED' }),
     [`GET /api/campaigns/activities/${SPRING}/estimate`]: ok({
       currencySymbol: '₹',
       estimatedRate: 9876.5,
@@ -161,6 +164,59 @@ describe('ActivitiesPage', () => {
     expect(within(row).getByRole('button', { name: 'Pause Spring sale' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Stop Spring sale' })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Start Spring sale' })).not.toBeInTheDocument();
+  });
+
+  it('pauses, resumes and stops a running campaign, each after its own confirmation', async () => {
+    const api = activitiesServer([activity({ state: 'RUNNING' })]);
+    const user = userEvent.setup();
+    renderPage('approved');
+    const showState = async (name: string) => {
+      await user.click(screen.getByRole('combobox', { name: 'State' }));
+      await user.click(await screen.findByRole('option', { name }));
+    };
+    await showState('Running');
+
+    // Pause: the dialog says nothing is lost; cancelling sends nothing.
+    await user.click(await screen.findByRole('button', { name: 'Pause Spring sale' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Pause Campaign' });
+    expect(dialog).toHaveTextContent("Pause the campaign 'Spring sale'? Nothing is lost: it can be resumed.");
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls(`POST /api/campaigns/activities/${SPRING}/pause`)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Pause Spring sale' }));
+    dialog = await screen.findByRole('dialog', { name: 'Pause Campaign' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls(`POST /api/campaigns/activities/${SPRING}/pause`)).toHaveLength(1);
+    expect(toastMessages()).toContain(campaignMessages.paused);
+    expect(await screen.findByText('No Record')).toBeInTheDocument();
+
+    // Resume it from the paused ones.
+    await showState('Paused');
+    const paused = (await screen.findByText('Spring sale')).closest('tr')!;
+    expect(within(paused).queryByRole('button', { name: 'Pause Spring sale' })).not.toBeInTheDocument();
+    await user.click(within(paused).getByRole('button', { name: 'Resume Spring sale' }));
+    dialog = await screen.findByRole('dialog', { name: 'Resume Campaign' });
+    expect(dialog).toHaveTextContent("Resume the campaign 'Spring sale'?");
+    await user.click(within(dialog).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls(`POST /api/campaigns/activities/${SPRING}/resume`)).toHaveLength(1);
+    expect(toastMessages()).toContain(campaignMessages.resumed);
+
+    // Stop it for good: it is found under Stopped, with nothing left to do.
+    await showState('Running');
+    await user.click(await screen.findByRole('button', { name: 'Stop Spring sale' }));
+    dialog = await screen.findByRole('dialog', { name: 'Stop Campaign' });
+    expect(dialog).toHaveTextContent("Stop the campaign 'Spring sale' for good? What was not sent is not sent.");
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls(`POST /api/campaigns/activities/${SPRING}/stop`)).toHaveLength(1);
+    expect(toastMessages()).toContain(campaignMessages.stopped);
+    await showState('Stopped');
+    const stopped = (await screen.findByText('Spring sale')).closest('tr')!;
+    expect(stopped).toHaveTextContent('Stopped');
+    for (const action of ['Start', 'Pause', 'Resume', 'Stop'])
+      expect(within(stopped).queryByRole('button', { name: `${action} Spring sale` })).not.toBeInTheDocument();
   });
 
   it('asks for no estimate when the campaign-estimate flag is off', async () => {
