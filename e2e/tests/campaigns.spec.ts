@@ -134,9 +134,10 @@ test('a maker builds a campaign, a checker rejects then approves and starts it, 
       await expect(toast(maker, 'Campaign submitted for approval')).toBeVisible();
     });
 
-    await test.step('the checker approves, and starts it with the estimate in the start dialog', async () => {
-      await checker.reload();
+    await test.step("the resubmission appears on the checker's open list by itself; they approve, and start it with the estimate", async () => {
+      // No reload: the list hears campaign.activity over the console's websocket.
       const row = checker.getByRole('row').filter({ hasText: name });
+      await expect(row).toContainText('Pending');
       await row.getByRole('button', { name: `Approve ${name}` }).click();
       await checker.getByRole('dialog', { name: 'Approve Activity' }).getByRole('button', { name: 'Approve' }).click();
       await expect(toast(checker, 'Activity approved')).toBeVisible();
