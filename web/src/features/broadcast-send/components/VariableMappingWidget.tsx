@@ -15,6 +15,9 @@ const typeLabels: Record<MappingType, string> = {
   expression: 'Expression',
 };
 
+/** A URL button whose link is the console's click-tracking address (…/c/{{1}}): what is mapped is where the customer lands. */
+const TRACKED_LINK = /\/c\/\{\{\w+\}\}$/;
+
 /** Expressions are for URL variables only (§2.14). */
 const isUrl = (variable: TemplateVariable) =>
   variable.type === 'url' || variable.parameters.some((parameter) => parameter.type === 'URL');
@@ -209,6 +212,12 @@ function VariableRow({ variable, mapping, columns, error, disabled, onChange, on
           {type === 'column' && columnLabel ? (
             <Text size="xs" c="dimmed" mt={2}>
               Each recipient&apos;s {columnLabel} from the customer master
+            </Text>
+          ) : null}
+          {url && TRACKED_LINK.test(variable.label) ? (
+            <Text size="xs" c="dimmed" mt={2}>
+              A click-tracked link: in a campaign the customer opens this console&apos;s short link, which counts the
+              click and sends them on to the address mapped here
             </Text>
           ) : null}
         </div>
