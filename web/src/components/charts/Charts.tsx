@@ -77,7 +77,7 @@ interface SeriesChartProps {
   valueFormatter?: (value: number) => string;
 }
 
-/** Values over time, one line per series. */
+/** Values over time, one line per series (bars when there is a single point in time). */
 export function TrendChart({
   title,
   description,
@@ -92,6 +92,17 @@ export function TrendChart({
     <ChartFrame title={title} description={description}>
       {data.length === 0 ? (
         <NoData height={height} text={empty} />
+      ) : data.length === 1 ? (
+        // One day has no trend to draw: its values as bars read better than lone dots.
+        <BarChart
+          h={height}
+          data={data}
+          dataKey={dataKey}
+          series={series}
+          withLegend
+          valueFormatter={valueFormatter ?? abbreviateNumber}
+          yAxisProps={{ domain: yDomain('bar', data, series) }}
+        />
       ) : (
         <LineChart
           h={height}
