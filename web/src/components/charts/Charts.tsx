@@ -57,6 +57,9 @@ export function ChartFrame({ title, description, children }: ChartFrameProps) {
 }
 
 /** What an empty chart says, in the chart's place. */
+/** The legend lists the series in the order given (recharts sorts it by name otherwise). */
+const SERIES_ORDER = { itemSorter: null };
+
 function NoData({ height, text }: { height: number; text: string }) {
   return (
     <Text size="sm" c="dimmed" ta="center" h={height} style={{ alignContent: 'center' }}>
@@ -100,6 +103,7 @@ export function TrendChart({
           dataKey={dataKey}
           series={series}
           withLegend
+          legendProps={SERIES_ORDER}
           valueFormatter={valueFormatter ?? abbreviateNumber}
           yAxisProps={{ domain: yDomain('bar', data, series) }}
         />
@@ -111,6 +115,7 @@ export function TrendChart({
           series={series}
           curveType="monotone"
           withLegend
+          legendProps={SERIES_ORDER}
           valueFormatter={valueFormatter ?? abbreviateNumber}
           yAxisProps={{ domain: yDomain('line', data, series) }}
         />
@@ -141,6 +146,7 @@ export function ComparisonChart({
           dataKey={dataKey}
           series={series}
           withLegend
+          legendProps={SERIES_ORDER}
           valueFormatter={valueFormatter ?? abbreviateNumber}
           yAxisProps={{ domain: yDomain('bar', data, series) }}
         />
