@@ -416,6 +416,8 @@ export const campaignFunnel = z.object({
   clicked: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),
+  /** Of the pending: held by quiet hours on the customer's clock, sent once they end. */
+  waitingQuietHours: z.number().int(),
   fallbackSent: z.number().int(),
   fallbackDelivered: z.number().int(),
   cost: z.number(),

@@ -78,6 +78,7 @@ export interface GroupRow {
   read: number;
   failed: number;
   pending: number;
+  waitingQuietHours: number;
   replied: number;
   clicked: number;
   fallbackSent: number;
@@ -254,6 +255,7 @@ export function createReportRepository(db: Db) {
         'read', count(*) FILTER (WHERE state = 'accepted' AND m_status = 'read'),
         'failed', count(*) FILTER (WHERE is_failed),
         'pending', count(*) FILTER (WHERE state IN ('pending', 'sending')),
+        'waitingQuietHours', count(*) FILTER (WHERE state = 'pending' AND error_code = 'quiet_hours'),
         'replied', count(*) FILTER (WHERE any_replied_at IS NOT NULL),
         'clicked', count(*) FILTER (WHERE clicked),
         'fallbackSent', count(*) FILTER (WHERE fb_sent),
@@ -278,6 +280,7 @@ export function createReportRepository(db: Db) {
       read: num(data.read),
       failed: num(data.failed),
       pending: num(data.pending),
+      waitingQuietHours: num(data.waitingQuietHours),
       replied: num(data.replied),
       clicked: num(data.clicked),
       fallbackSent: num(data.fallbackSent),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { rateCard } from '../../../db/schema/broadcasts';
+import { broadcastRecipients, rateCard } from '../../../db/schema/broadcasts';
 import { campaignClicks } from '../../../db/schema/campaigns';
 import { customers } from '../../../db/schema/customers';
 import { enterprises } from '../../../db/schema/platform';
@@ -170,6 +170,7 @@ describe('campaign stats', () => {
       clicked: 1,
       failed: 3,
       pending: 1,
+      waitingQuietHours: 0,
       fallbackSent: 1,
       fallbackDelivered: 1,
       // 5 WhatsApp marketing messages not failed × 0.5 + 1 SMS utility × 0.2
@@ -182,6 +183,21 @@ describe('campaign stats', () => {
       { code: '131049', text: 'Ecosystem engagement', count: 1 },
     ]);
     expect(stats.clicksByUrl).toEqual([{ url: 'https://shop.example.com/a', clicks: 2, uniqueClicks: 1 }]);
+  });
+
+  it('counts the pending held by quiet hours apart, so the report says why they wait', async () => {
+    const db = context.database.db;
+    const held = { errorCode: 'quiet_hours', errorText: 'Waiting for quiet hours to end' };
+    await db.update(broadcastRecipients).set(held).where(eq(broadcastRecipients.phone, phone(8)));
+    try {
+      const { funnel } = (await get(`/api/campaigns/${spring.id}/stats`)).json().data;
+      expect(funnel).toMatchObject({ pending: 1, waitingQuietHours: 1 });
+    } finally {
+      await db
+        .update(broadcastRecipients)
+        .set({ errorCode: null, errorText: null })
+        .where(eq(broadcastRecipients.phone, phone(8)));
+    }
   });
 
   it('compares the variants and splits the runs', async () => {

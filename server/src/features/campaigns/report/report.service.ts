@@ -66,6 +66,7 @@ function emptyFunnel(currencySymbol: string): CampaignFunnel {
     clicked: 0,
     failed: 0,
     pending: 0,
+    waitingQuietHours: 0,
     fallbackSent: 0,
     fallbackDelivered: 0,
     cost: 0,
@@ -84,6 +85,7 @@ function addGroup(funnel: CampaignFunnel, group: GroupRow) {
   funnel.clicked += group.clicked;
   funnel.failed += group.failed;
   funnel.pending += group.pending;
+  funnel.waitingQuietHours += group.waitingQuietHours;
   funnel.fallbackSent += group.fallbackSent;
   funnel.fallbackDelivered += group.fallbackDelivered;
   funnel.cost = round2(funnel.cost + group.cost);

@@ -20,6 +20,7 @@ function funnel(overrides: Partial<CampaignFunnel> = {}): CampaignFunnel {
     clicked: 550,
     failed: 900,
     pending: 100,
+    waitingQuietHours: 60,
     fallbackSent: 700,
     fallbackDelivered: 630,
     cost: 4321.5,
@@ -97,6 +98,8 @@ describe('CampaignReportPage', () => {
     expect(exclusions).toHaveTextContent('Opted out');
     expect(exclusions).not.toHaveTextContent('Frequency cap reached');
     expect(screen.getByText('₹4,321.50')).toBeInTheDocument();
+    // Why the pending wait: 60 of the 100 are held by quiet hours.
+    expect(screen.getByText("60 waiting for quiet hours to end on the customer's clock")).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Clicks by link' })).toHaveTextContent('https://shop.example/spring');
     // A/B: the variants side by side with their rates of sent.
     const variants = screen.getByRole('table', { name: 'Variants' });

@@ -85,7 +85,15 @@ function Breakdowns({ stats }: { stats: CampaignStats }) {
             value={abbreviateNumber(funnel.fallbackDelivered)}
             hint={`${formatPercent(funnel.fallbackDelivered, funnel.fallbackSent)} of fallback sent`}
           />
-          <Figure label="Pending" value={abbreviateNumber(funnel.pending)} />
+          <Figure
+            label="Pending"
+            value={abbreviateNumber(funnel.pending)}
+            hint={
+              funnel.waitingQuietHours > 0
+                ? `${abbreviateNumber(funnel.waitingQuietHours)} waiting for quiet hours to end on the customer's clock`
+                : undefined
+            }
+          />
         </SimpleGrid>
       </Paper>
       <Stack gap="xs">

@@ -22,6 +22,7 @@ describe('ExternalReportPage', () => {
               clicked: 5_000,
               failed: 500_000,
               pending: 0,
+              waitingQuietHours: 0,
               fallbackSent: 0,
               fallbackDelivered: 0,
               cost: 0,

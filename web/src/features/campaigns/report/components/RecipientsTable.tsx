@@ -154,7 +154,11 @@ export function RecipientsTable({
               </Text>
             </Table.Td>
             <Table.Td>
-              <Text size="xs" c={row.error ? 'red.8' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+              <Text
+                size="xs"
+                c={row.error && row.status !== 'pending' ? 'red.8' : 'dimmed'}
+                style={{ wordBreak: 'break-word' }}
+              >
                 {row.error ?? '—'}
               </Text>
             </Table.Td>
