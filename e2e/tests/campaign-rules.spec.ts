@@ -19,6 +19,8 @@ test('an administrator adds quiet hours, reads the refusal under its field, and 
     await expect(page.getByRole('heading', { name: 'Protection Rules', level: 1 })).toBeVisible();
     const night = page.getByRole('row').filter({ hasText: 'Night' });
     await expect(night).toContainText('21:00–09:00');
+    // Off in the demo, so that a campaign tried at any hour goes out.
+    await expect(night).toContainText('Off');
     await expect(page.getByRole('columnheader', { name: 'Hours (Asia/Kolkata)' })).toBeVisible();
     await page.getByRole('tab', { name: 'Frequency caps' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'Two a day' })).toContainText('2 messages per day');

@@ -33,8 +33,8 @@ export const festiveOffer = (publicUrl: string): TemplateComponent[] => [
 /**
  * Campaign demo data: a Campaign Maker and a Campaign Checker (the administrator's password; a
  * maker never approves their own campaign), an approved template with a tracked link on the
- * Sandbox channel, and the protection rules an administrator would set: quiet hours at night and
- * at most two campaign messages per customer a day.
+ * Sandbox channel, and the protection rules an administrator would set: at most two campaign
+ * messages per customer a day, and quiet hours at night (switched off, see below).
  */
 export async function seedDemoCampaigns(
   tx: Tx,
@@ -60,6 +60,10 @@ export async function seedDemoCampaigns(
     createdAt: new Date(approvedAt.getTime() - 60_000),
     updatedAt: approvedAt,
   });
-  await tx.insert(campaignBlockTimes).values({ enterpriseId, name: 'Night', fromTime: '21:00', toTime: '09:00' });
+  // Switched off: a newcomer trying the demo in the Indian night (the afternoon in the Americas)
+  // still sees the campaign arrive; switching it on shows a campaign waiting for the morning.
+  await tx
+    .insert(campaignBlockTimes)
+    .values({ enterpriseId, name: 'Night', fromTime: '21:00', toTime: '09:00', enabled: false });
   await tx.insert(campaignFrequencyCaps).values({ enterpriseId, name: 'Two a day', maxMessages: 2, period: 'day' });
 }

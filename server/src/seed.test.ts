@@ -83,4 +83,15 @@ describe('first-start seed', () => {
     );
     expect(details.data.promptConfig.openaiKey).toBe(OFFLINE_GENAI_CONFIG.id);
   });
+
+  it('gives campaigns protection rules that let a newcomer send at any hour: the cap on, the night quiet hours off', async () => {
+    const rules = json<{
+      data: {
+        blockTimes: { name: string; from: string; to: string; enabled: boolean }[];
+        frequencyCaps: { name: string; enabled: boolean }[];
+      };
+    }>(await context.app.inject({ method: 'GET', url: '/api/campaign-rules', headers: as(token) }));
+    expect(rules.data.blockTimes).toMatchObject([{ name: 'Night', from: '21:00', to: '09:00', enabled: false }]);
+    expect(rules.data.frequencyCaps).toMatchObject([{ name: 'Two a day', enabled: true }]);
+  });
 });
