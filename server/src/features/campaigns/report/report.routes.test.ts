@@ -188,7 +188,10 @@ describe('campaign stats', () => {
   it('counts the pending held by quiet hours apart, so the report says why they wait', async () => {
     const db = context.database.db;
     const held = { errorCode: 'quiet_hours', errorText: 'Waiting for quiet hours to end' };
-    await db.update(broadcastRecipients).set(held).where(eq(broadcastRecipients.phone, phone(8)));
+    await db
+      .update(broadcastRecipients)
+      .set(held)
+      .where(eq(broadcastRecipients.phone, phone(8)));
     try {
       const { funnel } = (await get(`/api/campaigns/${spring.id}/stats`)).json().data;
       expect(funnel).toMatchObject({ pending: 1, waitingQuietHours: 1 });
