@@ -55,7 +55,19 @@ test('a broadcast to customers from the customer master, checked before it is se
 
   // Channel, then an APPROVED template of it: the preview shows it with its examples.
   await page.getByRole('button', { name: /^Choose Channel/ }).click();
+  // The search runs on the server (WhatsApp and RCS): its answers come before the choice.
+  const searched = (type: number) =>
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === '/api/channels' &&
+        url.searchParams.get('name') === 'sand' &&
+        url.searchParams.get('type') === String(type)
+      );
+    });
+  const answers = Promise.all([searched(4), searched(10)]);
   await page.getByRole('textbox', { name: 'Search Choose Channel' }).fill('sand');
+  await answers;
   await expect(page.getByRole('option', { name: /^Sandbox WhatsApp/ })).toBeVisible();
   await shot(page, 'broadcast-send-1b-channels');
   await page.getByRole('option', { name: /^Sandbox WhatsApp/ }).click();

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { channelRoutes, type Channel } from '@parley/contracts/channels';
 import { broadcastLimits } from '@parley/contracts/broadcasts';
 import { apiRequest } from '../../../lib/api-client';
@@ -48,6 +48,9 @@ export function useBroadcastChannels(name: string, enabled = true) {
     queryFn: ({ pageParam, signal }) => getBroadcastChannels(name, pageParam, signal),
     initialPageParam: { 4: 0, 10: 0 } as ChannelCursor,
     getNextPageParam: (last) => last.next,
+    // While a new search loads, the last results stay (no spinner in their place): an option the
+    // user is about to click does not vanish under the pointer.
+    placeholderData: keepPreviousData,
     enabled,
   });
 }
