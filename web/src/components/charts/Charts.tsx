@@ -81,32 +81,14 @@ interface SeriesChartProps {
 }
 
 /** Values over time, one line per series (bars when there is a single point in time). */
-export function TrendChart({
-  title,
-  description,
-  empty = NOTHING_YET,
-  data,
-  dataKey,
-  series,
-  height = 260,
-  valueFormatter,
-}: SeriesChartProps) {
+export function TrendChart(props: SeriesChartProps) {
+  // One point in time has no trend to draw: its values as bars read better than lone dots.
+  if (props.data.length === 1) return <ComparisonChart {...props} />;
+  const { title, description, empty = NOTHING_YET, data, dataKey, series, height = 260, valueFormatter } = props;
   return (
     <ChartFrame title={title} description={description}>
       {data.length === 0 ? (
         <NoData height={height} text={empty} />
-      ) : data.length === 1 ? (
-        // One day has no trend to draw: its values as bars read better than lone dots.
-        <BarChart
-          h={height}
-          data={data}
-          dataKey={dataKey}
-          series={series}
-          withLegend
-          legendProps={SERIES_ORDER}
-          valueFormatter={valueFormatter ?? abbreviateNumber}
-          yAxisProps={{ domain: yDomain('bar', data, series) }}
-        />
       ) : (
         <LineChart
           h={height}
