@@ -1,5 +1,6 @@
 import { campaignLimits } from '@parley/contracts/campaigns';
 import { rawFor, type Db } from '../../../db/client';
+import { quietVerdict } from '../protection/guard';
 
 /**
  * The campaign report's SQL (issue 21 item 4). Set-based: every figure of a campaign (or a page of
@@ -255,7 +256,7 @@ export function createReportRepository(db: Db) {
         'read', count(*) FILTER (WHERE state = 'accepted' AND m_status = 'read'),
         'failed', count(*) FILTER (WHERE is_failed),
         'pending', count(*) FILTER (WHERE state IN ('pending', 'sending')),
-        'waitingQuietHours', count(*) FILTER (WHERE state = 'pending' AND error_code = 'quiet_hours'),
+        'waitingQuietHours', count(*) FILTER (WHERE state = 'pending' AND error_code = '${quietVerdict.code}'),
         'replied', count(*) FILTER (WHERE any_replied_at IS NOT NULL),
         'clicked', count(*) FILTER (WHERE clicked),
         'fallbackSent', count(*) FILTER (WHERE fb_sent),
